@@ -1,0 +1,23 @@
+// The description of a device, as simt::device_properties() returns it in both backends.
+#pragma once
+#include <cstddef>
+#include <string>
+
+namespace simt {
+
+/// The properties of one device (a subset of cudaDeviceProp with the same meanings).
+struct DeviceProperties {
+    std::string name;
+    int major = 0, minor = 0;           ///< compute capability
+    int multi_processor_count = 0;      ///< SMs on a GPU; worker cores in the simulator
+    int max_threads_per_block = 1024;
+    int max_threads_dim[3] = {1024, 1024, 64};
+    long long max_grid_size[3] = {2147483647, 65535, 65535};
+    std::size_t shared_mem_per_block = 48 * 1024;
+    std::size_t shared_mem_per_block_optin = 227 * 1024;
+    int warp_size = 32;
+    std::size_t total_global_mem = 0;
+    bool simulator = false;             ///< true for simt's CPU simulator
+};
+
+}  // namespace simt

@@ -1,0 +1,56 @@
+// CUDA's launch limits (compute capability 8.x/9.x), checked the same way by both backends.
+#pragma once
+#include <cstddef>
+#include <string>
+
+#include "simt/common/errors.hpp"
+
+namespace simt {
+
+/// What simt::launch accepts; the limits of compute capability 8.x/9.x.
+struct LaunchLimits {
+    static constexpr unsigned max_threads_per_block = 1024;
+    static constexpr unsigned max_block_x = 1024, max_block_y = 1024, max_block_z = 64;
+    static constexpr unsigned long long max_grid_x = 2147483647ull;  // 2^31 - 1
+    static constexpr unsigned max_grid_y = 65535, max_grid_z = 65535;
+    static constexpr std::size_t max_shared_bytes = 48 * 1024;         // without opting in
+    static constexpr std::size_t max_shared_bytes_optin = 227 * 1024;  // with opting in
+};
+
+namespace detail {
+
+/// Throws LaunchError naming the first limit the configuration breaks.
+/// `shared_optin` mirrors cudaFuncAttributeMaxDynamicSharedMemorySize having been raised.
+inline void validate_launch(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                            unsigned bz, std::size_t shared_bytes, bool shared_optin) {
+    auto fail = [](const std::string& what) { throw LaunchError("simt::launch: " + what); };
+    auto dims = [](unsigned x, unsigned y, unsigned z) {
+        return "(" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) + ")";
+    };
+    if (gx == 0 || gy == 0 || gz == 0)
+        fail("grid " + dims(gx, gy, gz) + " has a zero dimension; every dimension must be >= 1");
+    if (bx == 0 || by == 0 || bz == 0)
+        fail("block " + dims(bx, by, bz) + " has a zero dimension; every dimension must be >= 1");
+    if (bx > LaunchLimits::max_block_x || by > LaunchLimits::max_block_y ||
+        bz > LaunchLimits::max_block_z)
+        fail("block " + dims(bx, by, bz) + " exceeds the per-dimension limit (1024, 1024, 64)");
+    unsigned long long threads = 1ull * bx * by * bz;
+    if (threads > LaunchLimits::max_threads_per_block)
+        fail("block " + dims(bx, by, bz) + " has " + std::to_string(threads) +
+             " threads; at most 1024 threads per block are allowed");
+    if (gx > LaunchLimits::max_grid_x)
+        fail("grid.x = " + std::to_string(gx) + " exceeds the limit 2147483647 (2^31 - 1)");
+    if (gy > LaunchLimits::max_grid_y || gz > LaunchLimits::max_grid_z)
+        fail("grid " + dims(gx, gy, gz) + " exceeds the limit 65535 for grid.y and grid.z");
+    std::size_t limit = shared_optin ? LaunchLimits::max_shared_bytes_optin
+                                     : LaunchLimits::max_shared_bytes;
+    if (shared_bytes > limit)
+        fail("shared memory of " + std::to_string(shared_bytes) + " bytes per block exceeds " +
+             std::to_string(limit) + " bytes" +
+             (shared_optin ? std::string(" (the opt-in maximum)")
+                           : std::string("; set LaunchOptions::shared_optin to allow up to "
+                                         "232448 bytes (227 KiB)")));
+}
+
+}  // namespace detail
+}  // namespace simt

@@ -1,0 +1,45 @@
+// The access hook: every element access of ptr, span, mdspan, shared and every atomic passes here.
+#pragma once
+#ifndef SIMT_INSIDE_SIMT_HPP
+#error "include <simt/simt.hpp>, not the simulator's headers"
+#endif
+#include <cstddef>
+
+#include "simt/sim/location.hpp"
+#include "simt/sim/memory/allocation.hpp"
+
+namespace simt::sim::detail {
+
+struct ThreadState;
+/// The CUDA thread running on this OS thread; null on the host.
+inline thread_local ThreadState* tls_thread = nullptr;
+/// True while a launch with any shadow checker runs on this OS thread.
+inline thread_local bool tls_shadow_checks = false;
+
+/// Reports an access that must not happen (out of bounds, freed, null, from the host) and
+/// returns poisoned scratch memory to perform it on instead. Cold: it formats a report.
+[[gnu::cold, gnu::noinline]] std::byte* bad_access(const Allocation* a, const void* p,
+                                                   std::size_t size, Access kind, Loc loc);
+/// Reports an index outside a view's extents (with every index and extent) and returns scratch.
+[[gnu::cold, gnu::noinline]] std::byte* bad_index(const Allocation* a, const std::ptrdiff_t* idx,
+                                                  const std::size_t* ext, int rank,
+                                                  std::size_t size, Loc loc);
+/// The Allocation that scratch memory belongs to on this OS thread.
+const Allocation* scratch_allocation();
+/// Records an in-bounds access for the shadow checkers (race, init).
+void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc);
+
+/// The hook. Order of the early returns: in bounds and on a device thread (the common case),
+/// then shadow checks when a checker is on; anything else is a bad access, reported out of line.
+template <Access K, class T>
+[[gnu::always_inline]] inline T* access(const Allocation* a, T* p, Loc loc) {
+    auto* b = reinterpret_cast<const std::byte*>(p);
+    if (a == nullptr || tls_thread == nullptr || b < a->base ||
+        b + sizeof(T) > a->base + a->bytes) [[unlikely]]
+        return reinterpret_cast<T*>(bad_access(a, p, sizeof(T), K, loc));
+    if (tls_shadow_checks) [[unlikely]]
+        record_access(a, p, sizeof(T), K, loc);
+    return p;
+}
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,55 @@
+// Allocation: what the simulator knows about one block of device or shared memory.
+#pragma once
+#ifndef SIMT_INSIDE_SIMT_HPP
+#error "include <simt/simt.hpp>, not the simulator's headers"
+#endif
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "simt/sim/location.hpp"
+
+namespace simt::sim::detail {
+
+enum class Space : std::uint8_t { global, shared };
+enum class Access : std::uint8_t { read, write, atomic };
+
+/// Every checked view carries a pointer to the Allocation it points into. Records are never
+/// deleted, so a view that outlives its array still finds out that the memory was freed.
+struct Allocation {
+    std::byte* base = nullptr;
+    std::size_t bytes = 0;       ///< bytes that may be accessed now; 0 once freed
+    std::size_t size = 0;        ///< bytes allocated (kept after free, for reports)
+    std::size_t elem_size = 1;
+    const char* elem_type = "";
+    Space space = Space::global;
+    bool freed = false;
+    bool scratch = false;        ///< the poison target of an access that was not performed
+    Loc site;                    ///< where it was allocated (or declared, for shared arrays)
+    std::string name;            ///< the user's name for it, found lazily for reports
+    std::uint64_t id = 0;
+};
+
+/// The name of an element type for reports ("int", "float", ...).
+template <class T>
+constexpr const char* type_name() {
+    using U = std::remove_cv_t<T>;
+    if constexpr (std::is_same_v<U, bool>) return "bool";
+    else if constexpr (std::is_same_v<U, char>) return "char";
+    else if constexpr (std::is_same_v<U, signed char>) return "signed char";
+    else if constexpr (std::is_same_v<U, unsigned char>) return "unsigned char";
+    else if constexpr (std::is_same_v<U, short>) return "short";
+    else if constexpr (std::is_same_v<U, unsigned short>) return "unsigned short";
+    else if constexpr (std::is_same_v<U, int>) return "int";
+    else if constexpr (std::is_same_v<U, unsigned>) return "unsigned int";
+    else if constexpr (std::is_same_v<U, long>) return "long";
+    else if constexpr (std::is_same_v<U, unsigned long>) return "unsigned long";
+    else if constexpr (std::is_same_v<U, long long>) return "long long";
+    else if constexpr (std::is_same_v<U, unsigned long long>) return "unsigned long long";
+    else if constexpr (std::is_same_v<U, float>) return "float";
+    else if constexpr (std::is_same_v<U, double>) return "double";
+    else return "struct";
+}
+
+}  // namespace simt::sim::detail

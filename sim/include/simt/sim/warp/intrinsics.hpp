@@ -1,0 +1,79 @@
+// Warp intrinsics on 32-lane warps: __syncwarp, shuffles, votes, __activemask.
+#pragma once
+#ifndef SIMT_INSIDE_SIMT_HPP
+#error "include <simt/simt.hpp>, not the simulator's headers"
+#endif
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "simt/sim/location.hpp"
+
+namespace simt::sim::detail {
+
+enum class WarpOp : unsigned char { sync, shfl, shfl_up, shfl_down, shfl_xor, ballot, any, all };
+
+/// The lanes named in `mask` meet, as fibers; each passes `value` and gets back the result of
+/// `op` for its lane. A caller left out of the mask, or a named lane that never arrives, ends
+/// the launch with a KernelError (never a hang).
+std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width,
+                        Loc loc);
+/// The lanes of the caller's warp that have not exited.
+unsigned active_mask();
+
+template <class T>
+std::uint64_t to_bits(T v) {
+    std::uint64_t b = 0;
+    std::memcpy(&b, &v, sizeof(T));
+    return b;
+}
+template <class T>
+T from_bits(std::uint64_t b) {
+    T v;
+    std::memcpy(&v, &b, sizeof(T));
+    return v;
+}
+template <class T>
+concept shuffle_value = std::is_arithmetic_v<T> && sizeof(T) <= 8;
+
+}  // namespace simt::sim::detail
+
+#define SIMT_SIM_SHUFFLE(name, op, argname)                                                  \
+    template <simt::sim::detail::shuffle_value T>                                            \
+    T name(unsigned mask, T var, int argname, int width = warpSize,                          \
+           simt::sim::Loc loc = simt::sim::Loc::current()) {                                 \
+        return simt::sim::detail::from_bits<T>(simt::sim::detail::warp_meet(                 \
+            simt::sim::detail::WarpOp::op, mask, simt::sim::detail::to_bits(var), argname,   \
+            width, loc));                                                                    \
+    }
+/// The value of `var` held by lane `srcLane` (within groups of `width` lanes).
+SIMT_SIM_SHUFFLE(__shfl_sync, shfl, srcLane)
+/// The value of `var` held by lane - delta; lanes below delta keep their own.
+SIMT_SIM_SHUFFLE(__shfl_up_sync, shfl_up, delta)
+/// The value of `var` held by lane + delta; lanes at the top keep their own.
+SIMT_SIM_SHUFFLE(__shfl_down_sync, shfl_down, delta)
+/// The value of `var` held by lane ^ laneMask.
+SIMT_SIM_SHUFFLE(__shfl_xor_sync, shfl_xor, laneMask)
+#undef SIMT_SIM_SHUFFLE
+
+/// The lanes in `mask` wait for each other; their memory accesses are ordered across it.
+inline void __syncwarp(unsigned mask = 0xffffffffu, simt::sim::Loc loc = simt::sim::Loc::current()) {
+    simt::sim::detail::warp_meet(simt::sim::detail::WarpOp::sync, mask, 0, 0, 32, loc);
+}
+/// Bit i set iff lane i of `mask` passes a nonzero predicate.
+inline unsigned __ballot_sync(unsigned mask, int pred, simt::sim::Loc loc = simt::sim::Loc::current()) {
+    return static_cast<unsigned>(simt::sim::detail::warp_meet(
+        simt::sim::detail::WarpOp::ballot, mask, pred != 0, 0, 32, loc));
+}
+/// Nonzero iff any lane of `mask` passes a nonzero predicate.
+inline int __any_sync(unsigned mask, int pred, simt::sim::Loc loc = simt::sim::Loc::current()) {
+    return static_cast<int>(simt::sim::detail::warp_meet(simt::sim::detail::WarpOp::any, mask,
+                                                         pred != 0, 0, 32, loc));
+}
+/// Nonzero iff every lane of `mask` passes a nonzero predicate.
+inline int __all_sync(unsigned mask, int pred, simt::sim::Loc loc = simt::sim::Loc::current()) {
+    return static_cast<int>(simt::sim::detail::warp_meet(simt::sim::detail::WarpOp::all, mask,
+                                                         pred != 0, 0, 32, loc));
+}
+/// The lanes of this warp still running. In the simulator: the lanes that have not exited.
+inline unsigned __activemask() { return simt::sim::detail::active_mask(); }

@@ -1,0 +1,345 @@
+// Runs one block: lazy fibers, the block barrier, deadlock detection and kernel exceptions.
+#include <algorithm>
+#include <boost/context/protected_fixedsize_stack.hpp>
+#include <cstring>
+#include <exception>
+
+#include "../runtime.hpp"
+
+namespace simt::sim::detail {
+
+namespace {
+
+/// Boost's guarded stack, remembering where the guard page is for the overflow handler.
+class GuardedStack {
+public:
+    GuardedStack(std::size_t size, FiberSlot* slot) : base_(size), slot_(slot) {}
+    boost::context::stack_context allocate() {
+        auto sc = base_.allocate();
+        slot_->stack_hi = static_cast<std::byte*>(sc.sp);
+        slot_->guard_lo = slot_->stack_hi - sc.size;
+        return sc;
+    }
+    void deallocate(boost::context::stack_context& sc) noexcept { base_.deallocate(sc); }
+
+private:
+    boost::context::protected_fixedsize_stack base_;
+    FiberSlot* slot_;
+};
+
+bool same_site(const Loc& a, const Loc& b) {
+    return a.line() == b.line() && a.column() == b.column() &&
+           std::strcmp(a.file_name(), b.file_name()) == 0;
+}
+
+}  // namespace
+
+Worker::Worker() { install_signal_stack(); }
+
+Worker& worker() {
+    // Never deleted: its fibers are suspended mid-loop, and unwinding them at thread exit would
+    // run simulator code while the process is tearing down.
+    if (!tls_worker) tls_worker = new Worker();
+    return *tls_worker;
+}
+
+void Worker::set_stack_size(std::size_t bytes) {
+    if (bytes == stack_size) return;
+    // Idle fibers sit in park(); destroying them unwinds that frame with forced_unwind.
+    idle.clear();
+    fibers.clear();
+    stack_size = bytes;
+}
+
+void Worker::switch_to(FiberSlot* to) {
+    FiberSlot* me = current;
+    if (to == me) return;
+    prev = me;
+    current = to;
+    boost::context::fiber from = std::move(to->cont).resume();
+    // Resumed: whoever switched here set `prev` to themselves and `current` to us.
+    prev->cont = std::move(from);
+}
+
+FiberSlot* Worker::acquire() {
+    if (!idle.empty()) {
+        FiberSlot* s = idle.back();
+        idle.pop_back();
+        return s;
+    }
+    auto slot = std::make_unique<FiberSlot>();
+    FiberSlot* s = slot.get();
+    s->cont = boost::context::fiber(
+        std::allocator_arg, GuardedStack(stack_size, s),
+        [this, s](boost::context::fiber&& caller) {
+            prev->cont = std::move(caller);
+            for (;;) {
+                run_lazy(s);
+                park(s);
+            }
+            return boost::context::fiber{};
+        });
+    fibers.push_back(std::move(slot));
+    return s;
+}
+
+FiberSlot* Worker::pop_ready() {
+    BlockState& b = block;
+    if (b.ready_head == b.ready.size()) return nullptr;
+    ThreadState* t = b.ready[b.ready_head++];
+    if (b.ready_head == b.ready.size()) {
+        b.ready.clear();
+        b.ready_head = 0;
+    }
+    return t->fiber;
+}
+
+void Worker::start(ThreadState& ts, unsigned t) {
+    BlockState& b = block;
+    ts.linear = t;
+    if (b.order.empty()) {
+        ts.idx = b.next_idx;
+        if (++b.next_idx.x == blockDim.x) {
+            b.next_idx.x = 0;
+            if (++b.next_idx.y == blockDim.y) {
+                b.next_idx.y = 0;
+                ++b.next_idx.z;
+            }
+        }
+    } else {
+        ts.idx = {t % blockDim.x, (t / blockDim.x) % blockDim.y, t / (blockDim.x * blockDim.y)};
+    }
+    ts.wait = WaitKind::none;
+}
+
+void Worker::run_lazy(FiberSlot* self) {
+    BlockState& b = block;
+    while (b.next_lazy < b.nthreads) {
+        unsigned t = b.order.empty() ? b.next_lazy : b.order[b.next_lazy];
+        ++b.next_lazy;
+        ThreadState& ts = b.threads[t];
+        start(ts, t);
+        ts.fiber = self;
+        enter(ts);
+        try {
+            b.grid->k.invoke(b.grid->k.closure.get());
+        } catch (const BlockAborted&) {
+        } catch (const boost::context::detail::forced_unwind&) {
+            throw;
+        } catch (const std::exception& e) {
+            abort_block("simt: kernel threw an exception in thread " + coord(ts.idx) + " block " +
+                        coord(b.idx) + ": " + e.what());
+        } catch (...) {
+            abort_block("simt: kernel threw a non-standard exception in thread " + coord(ts.idx) +
+                        " block " + coord(b.idx));
+        }
+        finish(ts);
+    }
+}
+
+void Worker::finish(ThreadState& ts) {
+    BlockState& b = block;
+    ts.status = Status::done;
+    tls_thread = nullptr;
+    --b.live;
+    if (b.arrived != 0 && b.arrived == b.live && !b.bar_mismatch && !b.aborted) release_barrier();
+}
+
+void Worker::park(FiberSlot* self) {
+    BlockState& b = block;
+    FiberSlot* next = pop_ready();
+    if (!next && b.waiting != 0) {
+        deadlock();
+        next = pop_ready();
+    }
+    idle.push_back(self);
+    switch_to(next ? next : &main);
+}
+
+void Worker::block_current(ThreadState& ts) {
+    BlockState& b = block;
+    FiberSlot* next = pop_ready();
+    if (!next) {
+        if (b.next_lazy < b.nthreads) {
+            next = acquire();
+        } else {
+            deadlock();
+            next = pop_ready();
+        }
+    }
+    switch_to(next);
+    enter(ts);
+    if (b.aborted) throw BlockAborted{};
+}
+
+void Worker::yield_current(ThreadState& ts) {
+    // Prefer a thread that has not started: that is what exposes a lost update.
+    FiberSlot* next = block.next_lazy < block.nthreads ? acquire() : pop_ready();
+    switch_to(next);
+    enter(ts);
+    if (block.aborted) throw BlockAborted{};
+}
+
+void Worker::make_ready(ThreadState& ts) {
+    BlockState& b = block;
+    ts.status = Status::ready;
+    ts.wait = WaitKind::none;
+    --b.waiting;
+    b.ready.push_back(&ts);
+}
+
+void Worker::release_barrier() {
+    BlockState& b = block;
+    b.result_count = static_cast<int>(b.bar_true);
+    b.result_participants = static_cast<int>(b.arrived);
+    b.arrived = 0;
+    b.bar_true = 0;
+    auto release = [&](unsigned t) {
+        ThreadState& ts = b.threads[t];
+        if (ts.status == Status::waiting && ts.wait == WaitKind::block) make_ready(ts);
+    };
+    if (b.order.empty()) {
+        for (unsigned t = 0; t < b.nthreads; ++t) release(t);
+    } else {
+        if (b.grid->cfg.schedule != Schedule::reverse)
+            std::shuffle(b.order.begin(), b.order.end(), b.rng);
+        for (unsigned t : b.order) release(t);
+    }
+}
+
+void Worker::abort_block(std::string message) {
+    BlockState& b = block;
+    if (b.aborted) return;
+    b.aborted = true;
+    b.error = std::move(message);
+    b.next_lazy = b.nthreads;
+    for (unsigned t = 0; t < b.nthreads; ++t)
+        if (b.threads[t].status == Status::waiting) make_ready(b.threads[t]);
+}
+
+void Worker::fail_thread(std::string message) {
+    abort_block(std::move(message));
+    throw BlockAborted{};
+}
+
+namespace {
+
+/// "threads (0,0,0)..(15,0,0), (32,0,0)" from a sorted list of linear ids.
+std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids) {
+    std::string s;
+    int shown = 0;
+    for (std::size_t i = 0; i < ids.size();) {
+        std::size_t j = i;
+        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
+        if (shown++ == 6) {
+            s += ", ...";
+            break;
+        }
+        if (!s.empty()) s += ", ";
+        s += coord(b.threads[ids[i]].idx);
+        if (j > i) s += ".." + coord(b.threads[ids[j]].idx);
+        i = j + 1;
+    }
+    return s;
+}
+
+}  // namespace
+
+void Worker::deadlock() {
+    BlockState& b = block;
+    struct Group {
+        const char* what;
+        Loc site;
+        std::vector<unsigned> ids;
+    };
+    std::vector<Group> groups;
+    unsigned exited = 0;
+    for (unsigned t = 0; t < b.nthreads; ++t) {
+        const ThreadState& ts = b.threads[t];
+        if (ts.status == Status::done) ++exited;
+        if (ts.status != Status::waiting) continue;
+        auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+            return std::strcmp(g.what, ts.what) == 0 && same_site(g.site, ts.site);
+        });
+        if (g == groups.end()) groups.push_back({ts.what, ts.site, {t}});
+        else g->ids.push_back(t);
+    }
+    std::string msg = "simt: deadlock in block " + coord(b.idx) + " of the kernel launched at " +
+                      where(b.grid->k.site) + ": no thread of the block can continue\n";
+    for (const Group& g : groups)
+        msg += "  " + std::to_string(g.ids.size()) + " thread" + (g.ids.size() > 1 ? "s" : "") +
+               " wait at " + g.what + " at " + where(g.site) + ": " + thread_ranges(b, g.ids) +
+               "\n";
+    for (unsigned w = 0; w < b.warps.size(); ++w)
+        for (const WarpMeeting& m : b.warps[w].open) {
+            std::vector<unsigned> missing;
+            for (unsigned l = 0; l < 32; ++l)
+                if ((m.mask >> l & 1) && !(m.arrived >> l & 1)) missing.push_back(w * 32 + l);
+            if (!missing.empty())
+                msg += "  the warp meeting at " + where(m.site) + " also waits for " +
+                       thread_ranges(b, missing) + "\n";
+        }
+    if (exited) msg += "  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") + " exited\n";
+    msg += "  every live thread of a block must reach the same __syncthreads(), and every lane "
+           "named in a warp mask the same warp intrinsic; move barriers out of divergent code";
+    abort_block(std::move(msg));
+}
+
+void Worker::run_block(GridRun& g, std::uint64_t linear) {
+    set_stack_size(g.cfg.stack_size);
+    const KernelLaunch& k = g.k;
+    BlockState& b = block;
+    b.grid = &g;
+    b.linear = linear;
+    b.idx = {static_cast<unsigned>(linear % k.grid.x),
+             static_cast<unsigned>(linear / k.grid.x % k.grid.y),
+             static_cast<unsigned>(linear / (std::uint64_t(k.grid.x) * k.grid.y))};
+    b.nthreads = k.block.x * k.block.y * k.block.z;
+    if (b.threads.size() < b.nthreads) b.threads.resize(b.nthreads);
+    for (unsigned t = 0; t < b.nthreads; ++t) b.threads[t].status = Status::unstarted;
+    b.warps.resize((b.nthreads + 31) / 32);
+    for (WarpState& w : b.warps) w.open.clear();
+    b.next_lazy = 0;
+    b.live = b.nthreads;
+    b.waiting = 0;
+    b.next_idx = {0, 0, 0};
+    b.arrived = b.bar_true = 0;
+    b.bar_mismatch = false;
+    b.ready.clear();
+    b.ready_head = 0;
+    b.aborted = false;
+    b.error.clear();
+    b.findings.clear();
+    b.shared_bytes = 0;
+    b.order.clear();
+    if (g.cfg.schedule != Schedule::in_order) {
+        b.order.resize(b.nthreads);
+        for (unsigned t = 0; t < b.nthreads; ++t) b.order[t] = b.nthreads - 1 - t;
+        if (g.cfg.schedule != Schedule::reverse) {
+            // Seeded by block, not by worker: the same schedule whatever the core count.
+            b.rng.seed(g.cfg.seed * 0x9E3779B97F4A7C15ull + linear);
+            std::shuffle(b.order.begin(), b.order.end(), b.rng);
+        }
+    }
+
+    blockIdx = b.idx;
+    blockDim = k.block;
+    gridDim = k.grid;
+    tls_block_epoch = ++epoch;
+    tls_shadow_checks = false;
+    tls_interleave = g.cfg.schedule == Schedule::interleave;
+    dyn_shared.bytes = dyn_shared.size = k.shared_bytes;
+    if (k.shared_bytes) {
+        dyn_buffer.resize(k.shared_bytes + 16);
+        auto* base = reinterpret_cast<std::byte*>(
+            (reinterpret_cast<std::uintptr_t>(dyn_buffer.data()) + 15) & ~std::uintptr_t(15));
+        std::memset(base, 0xFF, k.shared_bytes);
+        dyn_shared.base = base;
+    }
+
+    current = &main;
+    switch_to(acquire());
+    tls_thread = nullptr;
+}
+
+}  // namespace simt::sim::detail

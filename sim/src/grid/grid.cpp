@@ -1,0 +1,69 @@
+// Runs a grid: blocks spread over the TBB arena, one worker per block, errors in block order.
+#include <algorithm>
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+#include <thread>
+
+#include "../runtime.hpp"
+
+namespace simt::sim::detail {
+
+namespace {
+
+/// The arena blocks run in, rebuilt when Config::workers changes. Never destroyed: work still
+/// queued at exit runs from a static destructor, after function-local statics would be gone.
+tbb::task_arena& arena_for(int workers) {
+    static std::mutex* m = new std::mutex;
+    static tbb::task_arena* arena = nullptr;
+    static int current = -1;
+    std::lock_guard lock(*m);
+    if (!arena || current != workers) {
+        int n = workers > 0 ? workers
+                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        arena = new tbb::task_arena(n);  // an arena replaced while in use would be unsafe to delete
+        current = workers;
+    }
+    return *arena;
+}
+
+}  // namespace
+
+void run_grid(const KernelLaunch& k) {
+    GridRun g(k, config());
+    auto body = [&g](const tbb::blocked_range<std::uint64_t>& r) {
+        // Isolated: a worker must never pick up another block while one is on its fibers.
+        tbb::this_task_arena::isolate([&] {
+            Worker& w = worker();
+            for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+                // Blocks after a failed one may be skipped; earlier ones always run, so the
+                // error reported (the lowest failing block) does not depend on the core count.
+                if (i > g.first_failed.load(std::memory_order_relaxed)) break;
+                w.run_block(g, i);
+                BlockState& b = w.block;
+                if (!b.aborted && b.findings.empty()) continue;
+                std::lock_guard lock(g.m);
+                for (auto& f : b.findings) g.findings.push_back(std::move(f));
+                if (b.aborted) {
+                    g.errors.emplace_back(i, std::move(b.error));
+                    std::uint64_t prev = g.first_failed.load();
+                    while (i < prev && !g.first_failed.compare_exchange_weak(prev, i)) {
+                    }
+                }
+            }
+        });
+    };
+    arena_for(g.cfg.workers).execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, g.nblocks), body);
+    });
+    std::uint64_t failed = g.first_failed.load();
+    std::erase_if(g.findings, [&](const PendingFinding& f) { return f.block > failed; });
+    publish(g.findings);
+    if (failed != ~std::uint64_t(0)) {
+        auto e = std::find_if(g.errors.begin(), g.errors.end(),
+                              [&](auto& p) { return p.first == failed; });
+        throw simt::KernelError(e->second);
+    }
+}
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,125 @@
+// Device memory: allocation records, copies, and per-block shared memory.
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+
+#include "../runtime.hpp"
+
+namespace simt::sim::detail {
+
+namespace {
+
+struct Allocations {
+    std::mutex m;
+    std::deque<Allocation> records;  // a deque: records never move, views point at them
+    std::uint64_t next_id = 1;
+};
+
+Allocations& allocations() {
+    static Allocations* a = new Allocations;  // outlives every view, even static ones
+    return *a;
+}
+
+constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
+
+}  // namespace
+
+Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site) {
+    std::size_t rounded = (std::max<std::size_t>(bytes, 1) + 255) & ~std::size_t(255);
+    auto* base = static_cast<std::byte*>(std::aligned_alloc(256, rounded));
+    if (!base)
+        throw simt::Error("simt: out of memory allocating " + std::to_string(bytes) +
+                          " bytes of device memory at " + where(site));
+    std::memset(base, poison_byte, rounded);
+    auto& all = allocations();
+    std::lock_guard lock(all.m);
+    Allocation& a = all.records.emplace_back();
+    a.base = base;
+    a.bytes = a.size = bytes;
+    a.elem_size = elem_size;
+    a.elem_type = elem_type;
+    a.space = Space::global;
+    a.site = site;
+    a.id = all.next_id++;
+    return &a;
+}
+
+void release(Allocation* a, Loc) {
+    wait_all_quietly();  // like cudaFree: queued kernels may still use it
+    if (a->freed) return;
+    std::free(a->base);
+    a->bytes = 0;  // every later access fails the bounds check and is reported as use after free
+    a->freed = true;
+}
+
+void name_allocation(const Allocation* a, const char* name) {
+    std::lock_guard lock(allocations().m);
+    const_cast<Allocation*>(a)->name = name;
+}
+
+void copy_in(Allocation* a, const void* src, std::size_t bytes) {
+    simt::synchronize();
+    std::memcpy(a->base, src, bytes);
+}
+
+void copy_out(const Allocation* a, void* dst, std::size_t bytes) {
+    simt::synchronize();
+    std::memcpy(dst, a->base, bytes);
+}
+
+void shape_mismatch(const char* what, std::size_t want, std::size_t have) {
+    throw simt::Error(std::string("simt: ") + what + ": the device array has " +
+                      std::to_string(want) + " elements but the host data has " +
+                      std::to_string(have));
+}
+
+void init_shared(Allocation& a, std::byte* base, std::size_t bytes, std::size_t elem_size,
+                 const char* elem_type, Loc site) {
+    a.base = base;
+    a.bytes = a.size = bytes;
+    a.elem_size = elem_size;
+    a.elem_type = elem_type;
+    a.space = Space::shared;
+    a.site = site;
+    auto& all = allocations();
+    std::lock_guard lock(all.m);
+    a.id = all.next_id++;
+}
+
+void refresh_shared(Allocation& a, std::uint64_t& epoch) {
+    if (!tls_thread)
+        throw simt::Error("simt: a __shared__ array was used outside a kernel (declared at " +
+                          where(a.site) + ")");
+    Worker& w = *tls_worker;
+    BlockState& b = w.block;
+    epoch = tls_block_epoch;
+    std::memset(a.base, poison_byte, a.size);
+    b.shared_bytes += a.size;
+    const KernelLaunch& k = b.grid->k;
+    std::size_t limit = k.shared_optin ? LaunchLimits::max_shared_bytes_optin
+                                       : LaunchLimits::max_shared_bytes;
+    if (b.shared_bytes + k.shared_bytes > limit)
+        w.fail_thread("simt: the kernel launched at " + where(k.site) + " uses " +
+                      std::to_string(b.shared_bytes) + " bytes of static and " +
+                      std::to_string(k.shared_bytes) + " bytes of dynamic shared memory per " +
+                      "block, more than the " + std::to_string(limit) + " bytes allowed (the "
+                      "array declared at " + where(a.site) + " crossed it)");
+}
+
+Allocation* dynamic_shared_area() {
+    if (!tls_thread) throw simt::Error("simt::dynamic_shared() called outside a kernel");
+    return &tls_worker->dyn_shared;
+}
+
+void interleave_point(Loc) {
+    Worker& w = *tls_worker;
+    BlockState& b = w.block;
+    if (b.rng() % 2) return;  // switch at about half of the read-modify-writes
+    ThreadState& ts = *tls_thread;
+    ts.status = Status::waiting;
+    ++b.waiting;
+    w.make_ready(ts);
+    w.yield_current(ts);
+}
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,181 @@
+// The simulator's internal state: OS-thread workers, their fibers, the running block and grid.
+//
+// Ground rules of the runtime:
+//  - A block runs on one worker (an OS thread inside the TBB arena) from start to end; its CUDA
+//    threads are fibers on that worker and never migrate, so block state needs no locks.
+//  - Lazy fibers: threads run one after another on a runner fiber; a thread that blocks (barrier,
+//    warp intrinsic) keeps the fiber it is on, and the next thread starts on another fiber.
+//  - Fibers are never destroyed while the program runs: a worker keeps them in an idle pool, so a
+//    barrier costs one fiber-to-fiber switch per thread and starting a fiber is a pool pop.
+//  - Only the grid level (TBB, findings, errors) and streams share state across OS threads.
+#pragma once
+#include <simt/simt.hpp>
+
+#include <atomic>
+#include <boost/context/fiber.hpp>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace simt::sim::detail {
+
+/// One fiber and its stack. `cont` holds its continuation while it is not running.
+struct FiberSlot {
+    boost::context::fiber cont;
+    std::byte* guard_lo = nullptr;  ///< lowest byte of the guard page below the stack
+    std::byte* stack_hi = nullptr;
+};
+
+enum class Status : std::uint8_t { unstarted, running, waiting, ready, done };
+enum class WaitKind : std::uint8_t { none, block, warp };
+
+/// One CUDA thread of the running block.
+struct ThreadState {
+    uint3 idx{};
+    unsigned linear = 0;
+    Status status = Status::done;
+    WaitKind wait = WaitKind::none;
+    FiberSlot* fiber = nullptr;
+    Loc site;                  ///< where it waits
+    const char* what = "";     ///< what it waits in, e.g. "__syncthreads()"
+};
+
+/// Lanes of one warp meeting in a warp intrinsic with one mask.
+struct WarpMeeting {
+    unsigned mask = 0, arrived = 0;
+    WarpOp op = WarpOp::sync;
+    Loc site;
+};
+
+struct WarpState {
+    std::vector<WarpMeeting> open;
+    std::uint64_t value[32] = {}, result[32] = {};
+    int arg[32] = {}, width[32] = {};
+};
+
+/// Thrown into a blocked thread when its block is abandoned (deadlock, another thread's error):
+/// unwinds the kernel's frames so the fiber can return to the pool.
+struct BlockAborted {};
+
+struct GridRun;
+
+/// A finding with the coordinates that order it deterministically, and its dedup key.
+struct PendingFinding {
+    std::uint64_t block = 0;
+    unsigned thread = 0;
+    std::string key;
+    Finding f;
+};
+
+/// The block a worker is running. Reused from block to block to keep allocations out of the loop.
+struct BlockState {
+    GridRun* grid = nullptr;
+    uint3 idx{};
+    std::uint64_t linear = 0;
+    unsigned nthreads = 0;
+    std::vector<ThreadState> threads;
+    std::vector<unsigned> order;  ///< start and release order; empty means in order
+    unsigned next_lazy = 0, live = 0, waiting = 0;
+    uint3 next_idx{};             ///< idx of thread next_lazy when in order
+
+    // The block barrier.
+    unsigned arrived = 0, bar_true = 0;
+    bool bar_mismatch = false;
+    Loc bar_site;
+    int result_count = 0, result_participants = 0;
+
+    std::vector<ThreadState*> ready;
+    std::size_t ready_head = 0;
+    std::vector<WarpState> warps;
+
+    bool aborted = false;
+    std::string error;
+    std::vector<PendingFinding> findings;
+    std::size_t shared_bytes = 0;  ///< static shared memory used so far by this block
+    std::mt19937_64 rng;
+};
+
+/// The per-OS-thread part of the simulator.
+struct Worker {
+    FiberSlot main;                     ///< the OS thread's own stack
+    FiberSlot* current = &main;
+    FiberSlot* prev = nullptr;          ///< the fiber that switched to `current`
+    std::vector<std::unique_ptr<FiberSlot>> fibers;
+    std::vector<FiberSlot*> idle;
+    std::size_t stack_size = 0;
+    std::uint64_t epoch = 0;
+    BlockState block;
+    Allocation dyn_shared;
+    std::vector<std::byte> dyn_buffer;
+
+    Worker();
+    void run_block(GridRun& g, std::uint64_t linear);
+
+    // Called on fibers.
+    void run_lazy(FiberSlot* self);
+    void park(FiberSlot* self);
+    void block_current(ThreadState& ts);
+    void yield_current(ThreadState& ts);
+    void make_ready(ThreadState& ts);
+    void release_barrier();
+    void abort_block(std::string message);
+    [[noreturn]] void fail_thread(std::string message);
+
+private:
+    void switch_to(FiberSlot* to);
+    FiberSlot* acquire();
+    FiberSlot* pop_ready();
+    void deadlock();
+    void finish(ThreadState& ts);
+    void start(ThreadState& ts, unsigned t);
+    void set_stack_size(std::size_t bytes);
+};
+
+/// The worker of this OS thread, created on first use.
+Worker& worker();
+inline thread_local Worker* tls_worker = nullptr;
+
+/// Sets the built-in coordinates for a thread about to run or resume.
+inline void enter(ThreadState& ts) {
+    ts.status = Status::running;
+    tls_thread = &ts;
+    threadIdx = ts.idx;
+}
+
+/// One launch being executed.
+struct GridRun {
+    GridRun(const KernelLaunch& launch, const Config& c)
+        : k(launch), cfg(c), nblocks(std::uint64_t(k.grid.x) * k.grid.y * k.grid.z) {}
+    const KernelLaunch& k;
+    Config cfg;
+    std::uint64_t nblocks;
+    std::atomic<std::uint64_t> first_failed{~std::uint64_t(0)};
+    std::mutex m;
+    std::vector<std::pair<std::uint64_t, std::string>> errors;  ///< (block, message)
+    std::vector<PendingFinding> findings;
+};
+
+/// Runs a launch on the TBB arena; throws KernelError for the first failing block (by index).
+void run_grid(const KernelLaunch& k);
+
+/// "(x,y,z)" for reports.
+std::string coord(uint3 c);
+/// "file.cu:12" (file name without its folders).
+std::string where(const Loc& loc);
+/// Records a finding for the block running on this thread; once per key per block.
+void add_finding(std::string key, Finding f);
+/// Publishes a launch's findings in order: prints each new one, remembers it for findings().
+void publish(std::vector<PendingFinding>& fs);
+/// Prints the one-line summary of everything found, if anything was (at exit).
+void print_summary();
+/// The name the user gave an allocation, read from its allocation or declaration line.
+std::string array_name(const Allocation* a);
+/// Waits for every stream without collecting errors (for destructors, like cudaFree's sync).
+void wait_all_quietly();
+/// Installs the stack-overflow handler on this OS thread.
+void install_signal_stack();
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,138 @@
+// Warp intrinsics: lanes named in a mask meet as fibers; the last to arrive computes every result.
+#include <algorithm>
+#include <cstdio>
+
+#include "../runtime.hpp"
+
+namespace simt::sim::detail {
+
+namespace {
+
+const char* op_name(WarpOp op) {
+    switch (op) {
+        case WarpOp::sync: return "__syncwarp()";
+        case WarpOp::shfl: return "__shfl_sync()";
+        case WarpOp::shfl_up: return "__shfl_up_sync()";
+        case WarpOp::shfl_down: return "__shfl_down_sync()";
+        case WarpOp::shfl_xor: return "__shfl_xor_sync()";
+        case WarpOp::ballot: return "__ballot_sync()";
+        case WarpOp::any: return "__any_sync()";
+        case WarpOp::all: return "__all_sync()";
+    }
+    return "a warp intrinsic";
+}
+
+std::string hex(unsigned v) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%08x", v);
+    return buf;
+}
+
+/// The lane whose value `lane` receives from a shuffle; its own when the source is out of range.
+unsigned source_lane(WarpOp op, unsigned lane, int arg, int width) {
+    unsigned w = (width >= 1 && width <= 32) ? static_cast<unsigned>(width) : 32;
+    unsigned seg = lane & ~(w - 1);
+    switch (op) {
+        case WarpOp::shfl: return seg + (static_cast<unsigned>(arg) & (w - 1));
+        case WarpOp::shfl_up:
+            return lane >= seg + static_cast<unsigned>(arg) ? lane - static_cast<unsigned>(arg) : lane;
+        case WarpOp::shfl_down:
+            return lane + static_cast<unsigned>(arg) < seg + w ? lane + static_cast<unsigned>(arg) : lane;
+        case WarpOp::shfl_xor: {
+            unsigned s = lane ^ static_cast<unsigned>(arg);
+            return (s & ~(w - 1)) == seg ? s : lane;
+        }
+        default: return lane;
+    }
+}
+
+void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
+    BlockState& b = w.block;
+    unsigned votes = 0;
+    for (unsigned l = 0; l < 32; ++l)
+        if ((m.mask >> l & 1) && ws.value[l]) votes |= 1u << l;
+    for (unsigned l = 0; l < 32; ++l) {
+        if (!(m.mask >> l & 1)) continue;
+        switch (m.op) {
+            case WarpOp::sync: ws.result[l] = 0; break;
+            case WarpOp::ballot: ws.result[l] = votes; break;
+            case WarpOp::any: ws.result[l] = votes != 0; break;
+            case WarpOp::all: ws.result[l] = votes == m.mask; break;
+            default: {
+                unsigned src = source_lane(m.op, l, ws.arg[l], ws.width[l]);
+                // A source outside the mask is undefined in CUDA; the lane keeps its own value.
+                ws.result[l] = (m.mask >> src & 1) ? ws.value[src] : ws.value[l];
+            }
+        }
+    }
+    bool reverse = b.grid->cfg.schedule == Schedule::reverse;
+    for (unsigned i = 0; i < 32; ++i) {
+        unsigned l = reverse ? 31 - i : i;
+        if (m.mask >> l & 1) w.make_ready(b.threads[warp * 32 + l]);
+    }
+}
+
+}  // namespace
+
+std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width, Loc loc) {
+    if (!tls_thread)
+        throw simt::Error("simt: " + std::string(op_name(op)) + " called on the host at " +
+                          where(loc) + "; warp intrinsics exist only inside kernels");
+    Worker& w = *tls_worker;
+    BlockState& b = w.block;
+    ThreadState& ts = *tls_thread;
+    unsigned lane = ts.linear % 32, warp = ts.linear / 32;
+    unsigned lanes = std::min(32u, b.nthreads - warp * 32);
+    unsigned exists = lanes == 32 ? ~0u : (1u << lanes) - 1;
+    std::string who = "thread " + coord(ts.idx) + " (lane " + std::to_string(lane) + " of warp " +
+                      std::to_string(warp) + ") of block " + coord(b.idx);
+    if (!(mask >> lane & 1))
+        w.fail_thread("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
+                      " with mask " + hex(mask) + ", which leaves out the calling lane; the mask "
+                      "must name every lane that calls it, the caller included");
+    if (mask & ~exists)
+        w.fail_thread("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
+                      " with mask " + hex(mask) + ", which names lanes that do not exist (this "
+                      "warp has " + std::to_string(lanes) + " lanes, mask " + hex(exists) +
+                      "); use __activemask() or a mask of the lanes that are there");
+    WarpState& ws = b.warps[warp];
+    auto it = std::find_if(ws.open.begin(), ws.open.end(),
+                           [&](const WarpMeeting& m) { return m.mask == mask; });
+    if (it == ws.open.end()) {
+        ws.open.push_back({mask, 0, op, loc});
+        it = ws.open.end() - 1;
+    } else if (it->op != op) {
+        w.fail_thread("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
+                      " while other lanes of mask " + hex(mask) + " wait in " + op_name(it->op) +
+                      " at " + where(it->site) + "; all lanes of a mask must call the same intrinsic");
+    }
+    ws.value[lane] = value;
+    ws.arg[lane] = arg;
+    ws.width[lane] = width;
+    it->arrived |= 1u << lane;
+    ts.status = Status::waiting;
+    ts.wait = WaitKind::warp;
+    ts.site = loc;
+    ts.what = op_name(op);
+    ++b.waiting;
+    if (it->arrived == it->mask) {
+        WarpMeeting m = *it;
+        ws.open.erase(it);
+        complete(w, ws, warp, m);
+    }
+    w.block_current(ts);
+    return ws.result[lane];
+}
+
+unsigned active_mask() {
+    if (!tls_thread) throw simt::Error("simt: __activemask() called on the host");
+    BlockState& b = tls_worker->block;
+    unsigned warp = tls_thread->linear / 32, mask = 0;
+    for (unsigned l = 0; l < 32 && warp * 32 + l < b.nthreads; ++l) {
+        // Threads not yet started count as active: on hardware they run alongside.
+        if (b.threads[warp * 32 + l].status != Status::done) mask |= 1u << l;
+    }
+    return mask;
+}
+
+}  // namespace simt::sim::detail
