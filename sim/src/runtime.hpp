@@ -41,6 +41,8 @@ struct ThreadState {
     FiberSlot* fiber = nullptr;
     Loc site;                  ///< where it waits
     const char* what = "";     ///< what it waits in, e.g. "__syncthreads()"
+    unsigned active = 0;       ///< its warp's live lanes when it left its last warp intrinsic
+    unsigned group = 0;        ///< lanes released with it from a warp intrinsic, until one resumes
 };
 
 /// Lanes of one warp meeting in a warp intrinsic with one mask.

@@ -110,6 +110,7 @@ void Worker::start(ThreadState& ts, unsigned t) {
         ts.idx = {t % blockDim.x, (t / blockDim.x) % blockDim.y, t / (blockDim.x * blockDim.y)};
     }
     ts.wait = WaitKind::none;
+    ts.active = ts.group = 0;
 }
 
 void Worker::run_lazy(FiberSlot* self) {
@@ -158,14 +159,12 @@ void Worker::park(FiberSlot* self) {
 
 void Worker::block_current(ThreadState& ts) {
     BlockState& b = block;
-    FiberSlot* next = pop_ready();
+    // Start every thread before resuming any: a thread that resumes then sees the lanes that
+    // exit early as exited (__activemask), as it would on hardware where they run alongside.
+    FiberSlot* next = b.next_lazy < b.nthreads ? acquire() : pop_ready();
     if (!next) {
-        if (b.next_lazy < b.nthreads) {
-            next = acquire();
-        } else {
-            deadlock();
-            next = pop_ready();
-        }
+        deadlock();
+        next = pop_ready();
     }
     switch_to(next);
     enter(ts);

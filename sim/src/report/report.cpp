@@ -252,9 +252,9 @@ std::byte* bad_access(const Allocation* a, const void* p, std::size_t size, Acce
                      ": guard the access with the array's size or fix the index";
         }
     }
-    add_finding(f.kind + "@" + f.sites[0].file + ":" + std::to_string(loc.line()) + ":" +
-                    std::to_string(loc.column()),
-                std::move(f));
+    std::string key = f.kind + "@" + f.sites[0].file + ":" + std::to_string(loc.line()) + ":" +
+                      std::to_string(loc.column());
+    add_finding(std::move(key), std::move(f));
     return poisoned_scratch(size);
 }
 
@@ -286,9 +286,9 @@ std::byte* bad_index(const Allocation* a, const std::ptrdiff_t* idx, const std::
              " block " + coord(tls_worker->block.idx) + " at " + where(loc) +
              "\n  not performed (a read gives a poisoned value); guard the index with the view's "
              "extent";
-    add_finding("out-of-bounds@" + f.sites[0].file + ":" + std::to_string(loc.line()) + ":" +
-                    std::to_string(loc.column()),
-                std::move(f));
+    std::string key = "out-of-bounds@" + f.sites[0].file + ":" + std::to_string(loc.line()) + ":" +
+                      std::to_string(loc.column());
+    add_finding(std::move(key), std::move(f));
     return poisoned_scratch(size);
 }
 
@@ -306,7 +306,8 @@ std::byte* misaligned_atomic(const Allocation* a, const void* p, std::size_t siz
              (a ? " in " + describe(a) : std::string()) + "\n  by thread " +
              coord(tls_thread->idx) + " block " + coord(tls_worker->block.idx) + " at " +
              where(loc) + "\n  not performed; an atomic needs an address aligned to its size";
-    add_finding("misaligned-atomic@" + f.sites[0].file + ":" + std::to_string(loc.line()), std::move(f));
+    std::string key = "misaligned-atomic@" + f.sites[0].file + ":" + std::to_string(loc.line());
+    add_finding(std::move(key), std::move(f));
     return poisoned_scratch(size);
 }
 

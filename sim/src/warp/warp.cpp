@@ -68,8 +68,19 @@ void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     bool reverse = b.grid->cfg.schedule == Schedule::reverse;
     for (unsigned i = 0; i < 32; ++i) {
         unsigned l = reverse ? 31 - i : i;
-        if (m.mask >> l & 1) w.make_ready(b.threads[warp * 32 + l]);
+        if (m.mask >> l & 1) {
+            b.threads[warp * 32 + l].group = m.mask;
+            w.make_ready(b.threads[warp * 32 + l]);
+        }
     }
+}
+
+/// The lanes of `warp` that have not exited (not-yet-started lanes count: they run alongside).
+unsigned live_lanes(const BlockState& b, unsigned warp) {
+    unsigned mask = 0;
+    for (unsigned l = 0; l < 32 && warp * 32 + l < b.nthreads; ++l)
+        if (b.threads[warp * 32 + l].status != Status::done) mask |= 1u << l;
+    return mask;
 }
 
 }  // namespace
@@ -121,18 +132,23 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
         complete(w, ws, warp, m);
     }
     w.block_current(ts);
+    // The first lane of the group to resume takes the snapshot for all of them. Every thread of
+    // the block has started by now (block_current starts them first), so lanes that exit early
+    // have exited: what the converged group would see on hardware.
+    if (ts.group) {
+        unsigned live = live_lanes(b, warp), group = ts.group;
+        for (unsigned l = 0; l < 32; ++l)
+            if (group >> l & 1) b.threads[warp * 32 + l].active = live, b.threads[warp * 32 + l].group = 0;
+    }
     return ws.result[lane];
 }
 
 unsigned active_mask() {
     if (!tls_thread) throw simt::Error("simt: __activemask() called on the host");
-    BlockState& b = tls_worker->block;
-    unsigned warp = tls_thread->linear / 32, mask = 0;
-    for (unsigned l = 0; l < 32 && warp * 32 + l < b.nthreads; ++l) {
-        // Threads not yet started count as active: on hardware they run alongside.
-        if (b.threads[warp * 32 + l].status != Status::done) mask |= 1u << l;
-    }
-    return mask;
+    // Lanes run one after another here, so "currently active" means: the lanes that were live
+    // when this one left its last warp intrinsic (the group it converged with), else all live.
+    ThreadState& ts = *tls_thread;
+    return ts.active ? ts.active : live_lanes(tls_worker->block, ts.linear / 32);
 }
 
 }  // namespace simt::sim::detail

@@ -31,13 +31,13 @@ inline void validate_launch(unsigned gx, unsigned gy, unsigned gz, unsigned bx, 
         fail("grid " + dims(gx, gy, gz) + " has a zero dimension; every dimension must be >= 1");
     if (bx == 0 || by == 0 || bz == 0)
         fail("block " + dims(bx, by, bz) + " has a zero dimension; every dimension must be >= 1");
-    if (bx > LaunchLimits::max_block_x || by > LaunchLimits::max_block_y ||
-        bz > LaunchLimits::max_block_z)
-        fail("block " + dims(bx, by, bz) + " exceeds the per-dimension limit (1024, 1024, 64)");
     unsigned long long threads = 1ull * bx * by * bz;
     if (threads > LaunchLimits::max_threads_per_block)
         fail("block " + dims(bx, by, bz) + " has " + std::to_string(threads) +
              " threads; at most 1024 threads per block are allowed");
+    if (bx > LaunchLimits::max_block_x || by > LaunchLimits::max_block_y ||
+        bz > LaunchLimits::max_block_z)
+        fail("block " + dims(bx, by, bz) + " exceeds the per-dimension limit (1024, 1024, 64)");
     if (gx > LaunchLimits::max_grid_x)
         fail("grid.x = " + std::to_string(gx) + " exceeds the limit 2147483647 (2^31 - 1)");
     if (gy > LaunchLimits::max_grid_y || gz > LaunchLimits::max_grid_z)
