@@ -26,7 +26,8 @@ int sync_block(BarrierOp op, int pred, Loc loc) {
         b.bar_site = loc;
         b.bar_mismatch = false;
     } else if (b.bar_site.line() != loc.line() || b.bar_site.column() != loc.column() ||
-               std::strcmp(b.bar_site.file_name(), loc.file_name()) != 0) {
+               (b.bar_site.file_name() != loc.file_name() &&
+                std::strcmp(b.bar_site.file_name(), loc.file_name()) != 0)) {
         b.bar_mismatch = true;  // on the way to a deadlock, reported with both sites
     }
     ++b.arrived;

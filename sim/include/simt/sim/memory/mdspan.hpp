@@ -30,12 +30,12 @@ public:
         for (int d = 0; d < N; ++d) ext_[d] = o.extent(d);
     }
 
-    auto operator()(sim::Index i) const requires(N == 1) { return at({i.value}, i.loc); }
-    auto operator[](sim::Index i) const requires(N == 1) { return at({i.value}, i.loc); }
-    auto operator()(sim::Index i, sim::Index j) const requires(N == 2) {
+    [[gnu::always_inline]] auto operator()(sim::Index i) const requires(N == 1) { return at({i.value}, i.loc); }
+    [[gnu::always_inline]] auto operator[](sim::Index i) const requires(N == 1) { return at({i.value}, i.loc); }
+    [[gnu::always_inline]] auto operator()(sim::Index i, sim::Index j) const requires(N == 2) {
         return at({i.value, j.value}, i.loc);
     }
-    auto operator()(sim::Index i, sim::Index j, sim::Index k) const requires(N == 3) {
+    [[gnu::always_inline]] auto operator()(sim::Index i, sim::Index j, sim::Index k) const requires(N == 3) {
         return at({i.value, j.value, k.value}, i.loc);
     }
 
@@ -49,7 +49,7 @@ public:
     ptr<T> data() const noexcept { return {p_, a_}; }
 
 private:
-    auto at(const std::ptrdiff_t (&idx)[N], sim::Loc loc) const {
+    [[gnu::always_inline]] auto at(const std::ptrdiff_t (&idx)[N], sim::Loc loc) const {
         return sim::detail::element_at<T, N>(p_, a_, idx, ext_, loc);
     }
 

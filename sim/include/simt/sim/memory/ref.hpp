@@ -33,10 +33,10 @@ class ref {
 public:
     ref(T* p, const Allocation* a, Loc loc) noexcept : p_(p), a_(a), loc_(loc) {}
 
-    operator T() const { return *access<Access::read>(a_, p_, loc_); }
+    [[gnu::always_inline]] operator T() const { return *access<Access::read>(a_, p_, loc_); }
     T get() const { return static_cast<T>(*this); }
 
-    const ref& operator=(const T& v) const {
+    [[gnu::always_inline]] const ref& operator=(const T& v) const {
         *access<Access::write>(a_, p_, loc_) = v;
         return *this;
     }
@@ -87,7 +87,7 @@ private:
 
 /// What indexing a view of T gives: a ref<T>, or for a view of const T the value itself.
 template <class T>
-auto element(T* p, const Allocation* a, Loc loc) {
+[[gnu::always_inline]] inline auto element(T* p, const Allocation* a, Loc loc) {
     if constexpr (std::is_const_v<T>)
         return *access<Access::read>(a, p, loc);
     else
@@ -97,7 +97,7 @@ auto element(T* p, const Allocation* a, Loc loc) {
 /// Row-major element of an R-dimensional view: checks every index against its extent first.
 /// The single home of multi-dimensional indexing for span, mdspan and shared.
 template <class T, int R>
-auto element_at(T* base, const Allocation* a, const std::ptrdiff_t (&idx)[R],
+[[gnu::always_inline]] inline auto element_at(T* base, const Allocation* a, const std::ptrdiff_t (&idx)[R],
                 const std::size_t (&ext)[R], Loc loc) {
     std::size_t off = 0;
     bool ok = true;

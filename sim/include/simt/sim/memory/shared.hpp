@@ -42,7 +42,7 @@ struct shared_path {
     const Allocation* a;
     std::ptrdiff_t idx[K];
 
-    auto operator[](Index i) const {
+    [[gnu::always_inline]] auto operator[](Index i) const {
         if constexpr (K + 1 == R) {
             std::ptrdiff_t all[R];
             for (int d = 0; d < K; ++d) all[d] = idx[d];
@@ -85,7 +85,7 @@ public:
     shared(const shared&) = delete;
     shared& operator=(const shared&) = delete;
 
-    auto operator[](sim::Index i) {
+    [[gnu::always_inline]] auto operator[](sim::Index i) {
         fresh();
         return sim::detail::shared_path<A, 0>{first(), &alloc_, {}}[i];
     }

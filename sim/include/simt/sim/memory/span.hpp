@@ -24,7 +24,7 @@ public:
         requires(std::is_convertible_v<U*, T*> && !std::is_same_v<U, T>)
     span(span<U> o) noexcept : p_(o.data().unchecked()), n_(o.size()), a_(o.data().allocation()) {}
 
-    auto operator[](sim::Index i) const {
+    [[gnu::always_inline]] auto operator[](sim::Index i) const {
         const std::ptrdiff_t idx[1] = {i.value};
         const std::size_t ext[1] = {n_};
         return sim::detail::element_at<T, 1>(p_, a_, idx, ext, i.loc);
