@@ -18,23 +18,11 @@ public:
         auto sc = base_.allocate();
         slot_->stack_hi = static_cast<std::byte*>(sc.sp);
         slot_->guard_lo = slot_->stack_hi - sc.size;
-        // Stack colouring: every stack top would otherwise sit at the same offset modulo the
-        // page size, so the hot frames of all fibers would compete for the same few cache sets
-        // and each switch would miss. A different multiple of 64 bytes per fiber spreads them.
-        color_ = (next_color++ % 61) * 64;
-        sc.sp = static_cast<std::byte*>(sc.sp) - color_;
-        sc.size -= color_;
         return sc;
     }
-    void deallocate(boost::context::stack_context& sc) noexcept {
-        sc.sp = static_cast<std::byte*>(sc.sp) + color_;
-        sc.size += color_;
-        base_.deallocate(sc);
-    }
+    void deallocate(boost::context::stack_context& sc) noexcept { base_.deallocate(sc); }
 
 private:
-    static inline thread_local unsigned next_color = 0;
-    std::size_t color_ = 0;
     boost::context::protected_fixedsize_stack base_;
     FiberSlot* slot_;
 };
