@@ -51,7 +51,7 @@ TEST_CASE("Kernel arguments are converted to the parameter types", "[launch]") {
     for (int x : out.copy_to_host()) REQUIRE(x == 7);
 }
 
-TEST_CASE("A launch returns before the kernel has finished and synchronize waits", "[launch][stream]") {
+TEST_CASE("synchronize waits for a queued kernel and the event recorded after it", "[launch][stream]") {
     const int n = 1 << 20;
     auto d = simt::to_device(std::vector<int>(n, 0));
     simt::Event done;

@@ -115,6 +115,7 @@ void Worker::start(ThreadState& ts, unsigned t) {
 
 void Worker::run_lazy(FiberSlot* self) {
     BlockState& b = block;
+    const KernelLaunch& k = b.grid->k;
     while (b.next_lazy < b.nthreads) {
         unsigned t = b.order.empty() ? b.next_lazy : b.order[b.next_lazy];
         ++b.next_lazy;
@@ -123,7 +124,7 @@ void Worker::run_lazy(FiberSlot* self) {
         ts.fiber = self;
         enter(ts);
         try {
-            b.grid->k.invoke(b.grid->k.closure.get());
+            k.invoke(k.closure.get());
         } catch (const BlockAborted&) {
         } catch (const boost::context::detail::forced_unwind&) {
             throw;

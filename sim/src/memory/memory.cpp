@@ -44,7 +44,7 @@ Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_
     return &a;
 }
 
-void release(Allocation* a, Loc) {
+void release(Allocation* a) {
     wait_all_quietly();  // like cudaFree: queued kernels may still use it
     if (a->freed) return;
     std::free(a->base);

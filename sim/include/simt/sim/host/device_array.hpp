@@ -18,7 +18,7 @@ namespace simt::sim::detail {
 /// Allocates device memory (256-byte aligned, like cudaMalloc), poisoned and uninitialised.
 Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site);
 /// Frees it; the record stays so that later accesses are reported as use after free.
-void release(Allocation* a, Loc site);
+void release(Allocation* a);
 /// Host-to-device and device-to-host copies; both wait for queued kernels first, like cudaMemcpy.
 void copy_in(Allocation* a, const void* src, std::size_t bytes);
 void copy_out(const Allocation* a, void* dst, std::size_t bytes);
@@ -118,7 +118,7 @@ private:
         return mdspan<U, N>(ptr<U>(data()), e);
     }
     void reset() {
-        if (a_) sim::detail::release(a_, sim::Loc::current());
+        if (a_) sim::detail::release(a_);
         a_ = nullptr;
     }
 
