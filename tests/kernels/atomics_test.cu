@@ -32,7 +32,9 @@ __global__ void contend_float(simt::ptr<float> f, simt::ptr<double> d, simt::ptr
 }
 
 __global__ void cas_counter(simt::ptr<int> c) {
-    int old = c[0];
+    // The first read is atomic too: a plain read of a word other threads update atomically is a
+    // data race, and the race checker would say so.
+    int old = atomicAdd(&c[0], 0);
     int assumed;
     do {
         assumed = old;

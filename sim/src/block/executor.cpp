@@ -34,7 +34,12 @@ bool same_site(const Loc& a, const Loc& b) {
 
 }  // namespace
 
-Worker::Worker() { install_signal_stack(); }
+Worker::Worker() {
+    install_signal_stack();
+    dyn_shared.space = Space::shared;
+    dyn_shared.elem_type = "byte";
+    dyn_shared.name = "dynamic shared memory";
+}
 
 Worker& worker() {
     // Never deleted: its fibers are suspended mid-loop, and unwinding them at thread exit would
@@ -190,6 +195,7 @@ void Worker::make_ready(ThreadState& ts) {
 
 void Worker::release_barrier() {
     BlockState& b = block;
+    checks_barrier_release(b, b.bar_site);
     b.result_count = static_cast<int>(b.bar_true);
     b.result_participants = static_cast<int>(b.arrived);
     b.arrived = 0;
@@ -222,9 +228,6 @@ void Worker::fail_thread(std::string message) {
     throw BlockAborted{};
 }
 
-namespace {
-
-/// "threads (0,0,0)..(15,0,0), (32,0,0)" from a sorted list of linear ids.
 std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids) {
     std::string s;
     int shown = 0;
@@ -242,8 +245,6 @@ std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids)
     }
     return s;
 }
-
-}  // namespace
 
 void Worker::deadlock() {
     BlockState& b = block;
@@ -282,6 +283,16 @@ void Worker::deadlock() {
     if (exited) msg += "  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") + " exited\n";
     msg += "  every live thread of a block must reach the same __syncthreads(), and every lane "
            "named in a warp mask the same warp intrinsic; move barriers out of divergent code";
+    bool divergent = groups.size() > 1 && std::all_of(groups.begin(), groups.end(), [](const Group& g) {
+        return std::strncmp(g.what, "__syncthreads", 13) == 0;
+    });
+    if (!groups.empty())
+        sync_finding(divergent ? "barrier-divergence" : "deadlock",
+                     msg.substr(0, msg.rfind('\n')) +
+                         (divergent ? "\n  threads of one block wait at different barriers: a "
+                                      "barrier must not sit in code that only part of the block runs"
+                                    : "\n  the launch ends with a KernelError"),
+                     groups.front().site);
     abort_block(std::move(msg));
 }
 
@@ -311,6 +322,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     b.error.clear();
     b.findings.clear();
     b.shared_bytes = 0;
+    checks_begin_block(b);
     b.order.clear();
     if (g.cfg.schedule != Schedule::in_order) {
         b.order.resize(b.nthreads);
@@ -326,7 +338,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     blockDim = k.block;
     gridDim = k.grid;
     tls_block_epoch = ++epoch;
-    tls_shadow_checks = false;
+    tls_shadow_checks = g.shadow;
     tls_interleave = g.cfg.schedule == Schedule::interleave;
     dyn_shared.bytes = dyn_shared.size = k.shared_bytes;
     if (k.shared_bytes) {

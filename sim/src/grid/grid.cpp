@@ -5,7 +5,7 @@
 #include <oneapi/tbb/task_arena.h>
 #include <thread>
 
-#include "../runtime.hpp"
+#include "../check/shadow.hpp"
 
 namespace simt::sim::detail {
 
@@ -53,12 +53,22 @@ void run_grid(const KernelLaunch& k) {
             }
         });
     };
-    // Under interleave, lost updates must be reproducible for a seed; blocks running on two
-    // cores at once would add timing to the outcome, so that schedule runs blocks one at a time.
-    int workers = g.cfg.schedule == Schedule::interleave ? 1 : g.cfg.workers;
-    arena_for(workers).execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, g.nblocks), body);
-    });
+    g.shadow = g.cfg.check_race || g.cfg.check_init;
+    if (g.shadow) {
+        // Shadow cells are shared by every block and launch without atomics, and a race report
+        // names the accesses the checker saw first: one checked launch at a time, its blocks in
+        // order on this thread, keeps both correct and independent of the core count.
+        std::lock_guard lock(check_mutex());
+        g.exec_base = begin_checked_launch(k).exec_base;
+        body(tbb::blocked_range<std::uint64_t>(0, g.nblocks));
+    } else {
+        // Under interleave, lost updates must be reproducible for a seed; blocks running on two
+        // cores at once would add timing to the outcome, so that schedule runs blocks one at a time.
+        int workers = g.cfg.schedule == Schedule::interleave ? 1 : g.cfg.workers;
+        arena_for(workers).execute([&] {
+            tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, g.nblocks), body);
+        });
+    }
     std::uint64_t failed = g.first_failed.load();
     std::erase_if(g.findings, [&](const PendingFinding& f) { return f.block > failed; });
     publish(g.findings);

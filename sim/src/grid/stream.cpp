@@ -5,7 +5,7 @@
 #include <functional>
 #include <thread>
 
-#include "../runtime.hpp"
+#include "../check/shadow.hpp"
 
 namespace simt::sim::detail {
 
@@ -14,7 +14,7 @@ namespace simt::sim::detail {
 /// CUDA context refuses work after a kernel fault.
 class StreamImpl {
 public:
-    StreamImpl() : thread_([this] { loop(); }) {}
+    StreamImpl() : id(new_stream_id()), thread_([this] { loop(); }) {}
     ~StreamImpl() {
         {
             std::lock_guard lock(m_);
@@ -40,9 +40,12 @@ public:
 
     void synchronize() {
         wait_idle();
+        order_host_waits(id);
         std::lock_guard lock(m_);
         if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
     }
+
+    const unsigned id;  ///< its place in the launch order's clocks
 
     std::exception_ptr take_error() {
         std::lock_guard lock(m_);
@@ -93,6 +96,7 @@ struct EventImpl {
     std::condition_variable cv;
     bool recorded = false, done = false;
     std::chrono::steady_clock::time_point when;
+    std::vector<std::uint32_t> clock;  ///< the recording stream's launch clock
 };
 
 namespace {
@@ -141,12 +145,14 @@ Registry& registry() {
 
 void enqueue_launch(const Stream* s, KernelLaunch k) {
     StreamImpl& impl = s ? s->impl() : Stream::default_stream().impl();
+    k.serial = order_launch(impl.id, k.hb);
     auto shared = std::make_shared<KernelLaunch>(std::move(k));
     impl.enqueue([shared] { run_grid(*shared); });
 }
 
 void wait_all_quietly() {
     for (auto& s : registry().live()) s->wait_idle();
+    order_host_waits_all();
 }
 
 }  // namespace simt::sim::detail
@@ -167,6 +173,10 @@ void Stream::synchronize() const { impl_->synchronize(); }
 
 void Stream::wait(const Event& e) const {
     auto ev = e.impl_shared();
+    {
+        std::lock_guard lock(ev->m);
+        sim::detail::order_stream_waits(impl_->id, ev->clock);
+    }
     impl_->enqueue([ev] {
         std::unique_lock lock(ev->m);
         ev->cv.wait(lock, [&] { return !ev->recorded || ev->done; });
@@ -176,13 +186,15 @@ void Stream::wait(const Event& e) const {
 Event::Event() : impl_(std::make_shared<sim::detail::EventImpl>()) {}
 
 void Event::record(const Stream* s) {
+    sim::detail::StreamImpl& stream = s ? s->impl() : Stream::default_stream().impl();
     {
         std::lock_guard lock(impl_->m);
         impl_->recorded = true;
         impl_->done = false;
+        impl_->clock = sim::detail::order_event_record(stream.id);
     }
     auto ev = impl_;
-    (s ? s->impl() : Stream::default_stream().impl()).enqueue([ev] {
+    stream.enqueue([ev] {
         {
             std::lock_guard lock(ev->m);
             ev->when = std::chrono::steady_clock::now();
@@ -195,11 +207,14 @@ void Event::record(const Stream* s) {
 void Event::synchronize() const {
     std::unique_lock lock(impl_->m);
     impl_->cv.wait(lock, [&] { return !impl_->recorded || impl_->done; });
+    sim::detail::order_host_waits_event(impl_->clock);
 }
 
 bool Event::query() const {
     std::lock_guard lock(impl_->m);
-    return !impl_->recorded || impl_->done;
+    bool reached = !impl_->recorded || impl_->done;
+    if (reached) sim::detail::order_host_waits_event(impl_->clock);  // like cudaEventQuery
+    return reached;
 }
 
 float Event::elapsed_ms(const Event& end) const {
@@ -216,6 +231,7 @@ void synchronize() {
         s->wait_idle();
         if (auto e = s->take_error(); e && !first) first = e;
     }
+    sim::detail::order_host_waits_all();
     if (first) std::rethrow_exception(first);
 }
 

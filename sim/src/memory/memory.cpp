@@ -48,6 +48,7 @@ void release(Allocation* a) {
     wait_all_quietly();  // like cudaFree: queued kernels may still use it
     if (a->freed) return;
     std::free(a->base);
+    free_shadow(a);
     a->bytes = 0;  // every later access fails the bounds check and is reported as use after free
     a->freed = true;
 }
@@ -60,6 +61,7 @@ void name_allocation(const Allocation* a, const char* name) {
 void copy_in(Allocation* a, const void* src, std::size_t bytes) {
     simt::synchronize();
     std::memcpy(a->base, src, bytes);
+    a->host_init = true;  // every caller copies the whole array
 }
 
 void copy_out(const Allocation* a, void* dst, std::size_t bytes) {

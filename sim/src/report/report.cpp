@@ -42,7 +42,6 @@ std::byte* poisoned_scratch(std::size_t size) {
     return scratch;
 }
 
-const char* space_name(Space s) { return s == Space::shared ? "shared" : "global"; }
 const char* access_name(Access k) {
     return k == Access::read ? "read" : k == Access::write ? "write" : "atomic";
 }
@@ -107,14 +106,19 @@ std::string to_json(const Finding& f) {
                  ",\"thread\":" + json_coord(s.thread) + ",\"block\":" + json_coord(s.block) + "}";
     }
     const Site first = f.sites.empty() ? Site{} : f.sites.front();
-    return "{\"kind\":" + json_string(f.kind) + ",\"space\":" + json_string(f.space) +
+    return "{\"kind\":" + json_string(f.kind) +
+           (f.hazard.empty() ? "" : ",\"hazard\":" + json_string(f.hazard)) +
+           ",\"space\":" + json_string(f.space) +
            ",\"array\":" + json_string(f.array) + ",\"index\":" + json_string(f.index) +
            ",\"threads\":[" + threads + "],\"blocks\":[" + blocks + "],\"file\":" +
            json_string(first.file) + ",\"line\":" + std::to_string(first.line) + ",\"sites\":[" +
            sites + "],\"text\":" + json_string(f.text) + "}";
 }
 
-Site here(const Loc& loc, const char* access) {
+}  // namespace
+
+const char* space_name(Space s) { return s == Space::shared ? "shared" : "global"; }
+Site site_here(const Loc& loc, const char* access) {
     Site s;
     s.file = loc.file_name();
     s.line = loc.line();
@@ -136,8 +140,6 @@ std::string origin(const Allocation* a) {
            (a->size / a->elem_size == 1 ? "" : "s") + ", " +
            (a->space == Space::shared ? "declared" : "allocated") + " at " + where(a->site);
 }
-
-}  // namespace
 
 std::string coord(uint3 c) {
     return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + "," + std::to_string(c.z) + ")";
@@ -164,10 +166,6 @@ std::string array_name(const Allocation* a) {
 }
 
 const Allocation* scratch_allocation() { return &scratch_alloc; }
-
-void record_access(const Allocation*, const void*, std::size_t, Access, Loc) {
-    // The shadow checkers (race, init) hook in here; tls_shadow_checks stays false until they do.
-}
 
 void add_finding(std::string key, Finding f) {
     BlockState& b = tls_worker->block;
@@ -222,7 +220,7 @@ std::byte* bad_access(const Allocation* a, const void* p, std::size_t size, Acce
     }
     Finding f;
     std::string what = access_name(kind);
-    f.sites.push_back(here(loc, what.c_str()));
+    f.sites.push_back(site_here(loc, what.c_str()));
     std::string by = "  " + what + " by thread " + coord(tls_thread->idx) + " block " +
                      coord(tls_worker->block.idx) + " at " + where(loc) + "\n";
     if (!a) {
@@ -265,7 +263,7 @@ std::byte* bad_index(const Allocation* a, const std::ptrdiff_t* idx, const std::
                           "; only kernels can touch device memory: copy it with copy_to_host()");
     Finding f;
     f.kind = "out-of-bounds";
-    f.sites.push_back(here(loc, "access"));
+    f.sites.push_back(site_here(loc, "access"));
     std::string index, extent, bad;
     for (int d = 0; d < rank; ++d) {
         index += (d ? ", " : "") + std::to_string(idx[d]);
@@ -295,7 +293,7 @@ std::byte* bad_index(const Allocation* a, const std::ptrdiff_t* idx, const std::
 std::byte* misaligned_atomic(const Allocation* a, const void* p, std::size_t size, Loc loc) {
     Finding f;
     f.kind = "misaligned-atomic";
-    f.sites.push_back(here(loc, "atomic"));
+    f.sites.push_back(site_here(loc, "atomic"));
     if (a) {
         f.space = space_name(a->space);
         f.array = array_name(a);

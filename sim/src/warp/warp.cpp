@@ -48,6 +48,7 @@ unsigned source_lane(WarpOp op, unsigned lane, int arg, int width) {
 
 void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     BlockState& b = w.block;
+    if (m.op == WarpOp::sync) checks_syncwarp(b, warp, m.mask);
     unsigned votes = 0;
     for (unsigned l = 0; l < 32; ++l)
         if ((m.mask >> l & 1) && ws.value[l]) votes |= 1u << l;
@@ -97,12 +98,16 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     unsigned exists = lanes == 32 ? ~0u : (1u << lanes) - 1;
     std::string who = "thread " + coord(ts.idx) + " (lane " + std::to_string(lane) + " of warp " +
                       std::to_string(warp) + ") of block " + coord(b.idx);
+    auto fail = [&](std::string msg, const char* kind = "warp-mask") {
+        sync_finding(kind, msg, loc);
+        w.fail_thread(std::move(msg));
+    };
     if (!(mask >> lane & 1))
-        w.fail_thread("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
+        fail("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
                       " with mask " + hex(mask) + ", which leaves out the calling lane; the mask "
                       "must name every lane that calls it, the caller included");
     if (mask & ~exists)
-        w.fail_thread("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
+        fail("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
                       " with mask " + hex(mask) + ", which names lanes that do not exist (this "
                       "warp has " + std::to_string(lanes) + " lanes, mask " + hex(exists) +
                       "); use __activemask() or a mask of the lanes that are there");
@@ -113,9 +118,10 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
         ws.open.push_back({mask, 0, op, loc});
         it = ws.open.end() - 1;
     } else if (it->op != op) {
-        w.fail_thread("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
+        fail("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
                       " while other lanes of mask " + hex(mask) + " wait in " + op_name(it->op) +
-                      " at " + where(it->site) + "; all lanes of a mask must call the same intrinsic");
+                       " at " + where(it->site) + "; all lanes of a mask must call the same intrinsic",
+             "warp-divergence");
     }
     ws.value[lane] = value;
     ws.arg[lane] = arg;

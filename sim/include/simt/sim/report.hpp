@@ -18,10 +18,13 @@ struct Site {
 
 /// A problem the simulator saw. Printed when its launch ends, once per kind and source site(s).
 struct Finding {
-    std::string kind;      ///< "out-of-bounds", "use-after-free", "null-pointer", "misaligned-atomic", ...
+    /// "data-race", "uninitialized-read", "out-of-bounds", "use-after-free", "null-pointer",
+    /// "misaligned-atomic", "leak", "barrier-exit", "barrier-divergence", "warp-mask", "deadlock"
+    std::string kind;
     std::string space;     ///< "global" or "shared" ("" when no memory is involved)
     std::string array;     ///< the array's name, as written where it was allocated or declared
     std::string index;     ///< the element index, e.g. "10" or "(3, 40)"
+    std::string hazard;    ///< for a data race: "RAW", "WAR" or "WAW"
     std::vector<Site> sites;
     std::string text;      ///< the report as printed
 };

@@ -4,6 +4,7 @@
 #error "include <simt/simt.hpp>, not the simulator's headers"
 #endif
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <tuple>
@@ -38,6 +39,8 @@ struct KernelLaunch {
     void (*invoke)(const void* closure) = nullptr;
     std::shared_ptr<const void> closure;
     Loc site;
+    std::uint32_t serial = 0;         ///< place in the process's launch order (set when queued)
+    std::vector<std::uint32_t> hb;    ///< per stream, the last launch that happens before this one
 };
 void enqueue_launch(const Stream* s, KernelLaunch k);
 void name_allocation(const Allocation* a, const char* name);

@@ -29,6 +29,9 @@ struct Allocation {
     Loc site;                    ///< where it was allocated (or declared, for shared arrays)
     std::string name;            ///< the user's name for it, found lazily for reports
     std::uint64_t id = 0;
+    bool host_init = false;      ///< every byte was written by a host copy (initcheck)
+    void* shadow = nullptr;      ///< the race and init checkers' cells, one per element
+    std::size_t shadow_cells = 0;
 };
 
 /// The name of an element type for reports ("int", "float", ...).

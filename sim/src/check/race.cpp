@@ -1,0 +1,331 @@
+// racecheck and initcheck: the rule that decides whether two accesses race, and its reports.
+//
+// The one home of the race rule is `ordered` below: two accesses are ordered when one happens
+// before the other by program order, a block barrier, a __syncwarp naming both lanes, or the
+// launch order (order.cpp). Everything else (other blocks of the same launch, other lanes between
+// two __syncwarps, atomics) is unordered. Decided from stamps, never from the values seen, so a
+// race that the schedule hid is reported all the same.
+#include <bit>
+#include <cstring>
+#include <sys/mman.h>
+
+#include "shadow.hpp"
+
+namespace simt::sim::detail {
+
+namespace {
+
+// --- Sites: a source location interned as a small integer ------------------------------------
+
+struct Sites {
+    std::vector<Loc> locs{Loc{}};  // id 0: no site
+    struct Slot {
+        const char* file = nullptr;
+        std::uint32_t line = 0, column = 0, id = 0;
+    };
+    Slot cache[4096];
+    std::vector<std::uint32_t> overflow;  // ids whose cache slot was taken by another site
+};
+
+Sites& sites() {
+    static Sites* s = new Sites;
+    return *s;
+}
+
+/// The id of a site. Only called under check_mutex, from the one thread running checked blocks.
+std::uint32_t intern(const Loc& loc) {
+    Sites& s = sites();
+    auto h = (reinterpret_cast<std::uintptr_t>(loc.file_name()) >> 3) ^ (loc.line() * 2654435761u) ^
+             (loc.column() * 40503u);
+    Sites::Slot& slot = s.cache[h % 4096];
+    if (slot.file == loc.file_name() && slot.line == loc.line() && slot.column == loc.column())
+        return slot.id;
+    std::uint32_t id = 0;
+    for (std::uint32_t c : s.overflow) {
+        const Loc& l = s.locs[c];
+        if (l.file_name() == loc.file_name() && l.line() == loc.line() && l.column() == loc.column())
+            id = c;
+    }
+    if (!id) {
+        id = static_cast<std::uint32_t>(s.locs.size());
+        if (id >= (1u << 21)) return 0;  // out of site ids: the report will say "unknown line"
+        s.locs.push_back(loc);
+    }
+    if (slot.file) s.overflow.push_back(slot.id);
+    std::erase(s.overflow, id);
+    slot = {loc.file_name(), loc.line(), loc.column(), id};
+    return id;
+}
+
+// --- Shadow cells ----------------------------------------------------------------------------
+
+Cell* map_cells(std::size_t n) {
+    // Untouched pages of an anonymous mapping cost nothing, so the shadow grows with the memory a
+    // program touches, not with what it allocates.
+    void* p = mmap(nullptr, n * sizeof(Cell), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        throw simt::Error("simt: out of memory for the race checker's shadow of " +
+                          std::to_string(n) + " elements; run with SIMT_CHECK=mem,sync");
+    return static_cast<Cell*>(p);
+}
+
+[[gnu::noinline]] Cell* make_shadow(Allocation* a) {
+    std::size_t n = (a->size + a->elem_size - 1) / a->elem_size;
+    if (a->shadow) munmap(a->shadow, a->shadow_cells * sizeof(Cell));  // dynamic shared grew
+    a->shadow = map_cells(std::max<std::size_t>(n, 1));
+    a->shadow_cells = std::max<std::size_t>(n, 1);
+    return static_cast<Cell*>(a->shadow);
+}
+
+// --- The race rule ---------------------------------------------------------------------------
+
+unsigned warp_clock(const BlockState& b, unsigned reader, unsigned lane) {
+    return b.vc_used ? b.vc[reader * 32 + lane] : 0;
+}
+
+/// Whether access `prev` happens before the running thread's access `cur`.
+bool ordered(const BlockState& b, const Stamp& prev, const Stamp& cur) {
+    if (prev.exec == cur.exec) {
+        if (prev.thread() == cur.thread()) return true;       // program order
+        if (prev.gen != cur.gen) return true;                 // a __syncthreads in between
+        if (prev.thread() / 32 != cur.thread() / 32) return false;
+        return prev.clk <= warp_clock(b, cur.thread(), prev.thread() % 32);  // a __syncwarp
+    }
+    if (prev.exec == exec_host) return true;                  // copies wait for all work
+    if (prev.exec >= b.grid->exec_base) return false;         // another block of this launch
+    return exec_ordered_before_current(prev.exec);
+}
+
+enum class Hazard { raw, war, waw };
+
+struct Ctx {
+    const Allocation* a;
+    std::size_t index;
+    Access kind;
+};
+
+std::string thread_of(const LaunchInfo& l, unsigned linear) {
+    return coord({linear % l.block.x, linear / l.block.x % l.block.y, linear / (l.block.x * l.block.y)});
+}
+
+Site site_of_stamp(const BlockState& b, const Stamp& s, const char* access, std::string& text) {
+    Site site;
+    const Loc& loc = site_of(s.site());
+    site.file = loc.file_name() ? loc.file_name() : "";
+    site.line = loc.line();
+    site.access = access;
+    uint3 block;
+    const LaunchInfo* l;
+    LaunchInfo here{0, 0, b.grid->k.grid, b.grid->k.block, b.grid->k.site};
+    if (s.exec == b.exec) {
+        block = b.idx;
+        l = &here;
+    } else {
+        l = &launch_of(s.exec, block);
+    }
+    unsigned t = s.thread();
+    site.thread = {t % l->block.x, t / l->block.x % l->block.y, t / (l->block.x * l->block.y)};
+    site.block = block;
+    text += std::string("  ") + access + " by thread " + thread_of(*l, t) + " block " + coord(block) +
+            " at " + where(loc);
+    if (s.exec != b.exec && l->serial != b.grid->k.serial)
+        text += " (in the kernel launched at " + where(l->site) + ")";
+    text += "\n";
+    return site;
+}
+
+/// Races and uninitialised reads are reported once per source line (or pair of lines).
+std::string site_key(const Loc& l) {
+    return std::string(l.file_name() ? l.file_name() : "") + ":" + std::to_string(l.line());
+}
+
+[[gnu::cold, gnu::noinline]] void report_race(const BlockState& b, const Ctx& c, Hazard h,
+                                              const Stamp& prev, const Stamp& cur) {
+    const char* names[] = {"read after write", "write after read", "write after write"};
+    const char* codes[] = {"RAW", "WAR", "WAW"};
+    auto access = [](const Stamp& s, bool is_read) {
+        return is_read ? "read" : s.atomic() ? "atomic" : "write";
+    };
+    Finding f;
+    f.kind = "data-race";
+    f.hazard = codes[static_cast<int>(h)];
+    f.space = space_name(c.a->space);
+    f.array = array_name(c.a);
+    f.index = std::to_string(c.index);
+    std::string lines;
+    f.sites.push_back(site_of_stamp(b, cur, access(cur, c.kind == Access::read), lines));
+    f.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war), lines));
+    std::string fix;
+    if (prev.exec == cur.exec) {
+        bool same_warp = prev.thread() / 32 == cur.thread() / 32;
+        if (cur.atomic() || prev.atomic())
+            fix = "an atomic orders nothing by itself: read the result after a __syncthreads() "
+                  "(or in a later kernel), or make every access atomic";
+        else if (prev.site() == cur.site())  // one line racing with itself: a read-modify-write
+            fix = "use atomicAdd (or another atomic), or separate them with __syncthreads() "
+                  "within a block";
+        else
+            fix = same_warp ? "separate them with __syncthreads(), or with __syncwarp() when only "
+                              "lanes of one warp share the data"
+                            : "separate them with __syncthreads()";
+    } else if (prev.exec >= b.grid->exec_base) {
+        fix = "blocks of one launch are never ordered: use atomics, or do the first part in its "
+              "own kernel launch";
+    } else {
+        fix = "these launches are on streams that nothing orders: synchronize, or make one "
+              "stream wait for an event recorded on the other";
+    }
+    f.text = std::string("simt: data race (") + names[static_cast<int>(h)] + ") on " + f.space +
+             " memory " + describe(c.a) + "[" + f.index + "] (" + origin(c.a) + ")\n" + lines +
+             "  nothing orders these accesses: " + fix;
+    std::string k1 = site_key(site_of(cur.site())), k2 = site_key(site_of(prev.site()));
+    if (k2 < k1) std::swap(k1, k2);
+    add_finding("race@" + k1 + "|" + k2, std::move(f));
+}
+
+[[gnu::cold, gnu::noinline]] void report_uninit(const BlockState& b, const Ctx& c, const Loc& loc) {
+    Finding f;
+    f.kind = "uninitialized-read";
+    f.space = space_name(c.a->space);
+    f.array = array_name(c.a);
+    f.index = std::to_string(c.index);
+    const char* what = c.kind == Access::atomic ? "atomic" : "read";
+    f.sites.push_back(site_here(loc, what));
+    f.text = std::string("simt: uninitialised ") + what + " of " + f.space + " memory " +
+             describe(c.a) + "[" + f.index + "] (" + origin(c.a) + ")\n  " + what +
+             " by thread " + coord(tls_thread->idx) + " block " + coord(b.idx) + " at " +
+             where(loc) + "\n  " +
+             (c.a->space == Space::shared
+                  ? "no thread of this block wrote it: shared memory starts uninitialised in every "
+                    "block, so write it (and __syncthreads()) before reading it"
+                  : "nothing wrote it: device_array memory starts uninitialised; fill it with "
+                    "to_device/copy_from_host or write it in an earlier kernel");
+    add_finding("uninit@" + site_key(loc), std::move(f));
+}
+
+Stamp widen(const ShortStamp& s, const Stamp& r) {
+    Stamp w;
+    w.exec = s.exec;
+    w.tsite = s.tsite;
+    w.gen = r.gen;  // a concurrent reader of the same block is in the same barrier interval
+    w.clk = 0;      // unknown: ordered against any lane of its warp
+    return w;
+}
+
+[[gnu::always_inline]] inline void check_cell(const BlockState& b, Cell& cell, const Ctx& c,
+                                              const Stamp& cur, const Loc& loc) {
+    if (c.a->space == Space::shared) {  // shared memory lives for one block
+        if (cell.w.exec != cur.exec) cell.w = {};
+        if (cell.r.exec != cur.exec) cell.r = {}, cell.r2 = {};
+    }
+    bool written = cell.w.exec != exec_none || c.a->host_init;
+    switch (c.kind) {
+        case Access::read:
+            if (!written && b.init_on) report_uninit(b, c, loc);
+            if (b.race_on && cell.w.exec != exec_none && !ordered(b, cell.w, cur))
+                report_race(b, c, Hazard::raw, cell.w, cur);
+            // Keep two readers that a later write must be checked against: when the reads are
+            // concurrent, the first and the latest (they are by different threads); otherwise
+            // the latest, which the earlier ones happen before.
+            if (cell.r.exec == exec_none || ordered(b, cell.r, cur)) {
+                if (cell.r2.exec != exec_none && ordered(b, widen(cell.r2, cell.r), cur))
+                    cell.r2 = {};
+                cell.r = cur;
+            } else {
+                cell.r2 = {cur.exec, cur.tsite};
+            }
+            break;
+        case Access::write:
+        case Access::atomic:
+            if (c.kind == Access::atomic && !written && b.init_on) report_uninit(b, c, loc);
+            if (b.race_on) {
+                bool both_atomic = c.kind == Access::atomic && cell.w.atomic();
+                if (cell.w.exec != exec_none && !both_atomic && !ordered(b, cell.w, cur))
+                    report_race(b, c, Hazard::waw, cell.w, cur);
+                if (cell.r.exec != exec_none && !ordered(b, cell.r, cur))
+                    report_race(b, c, Hazard::war, cell.r, cur);
+                else if (cell.r2.exec != exec_none && !ordered(b, widen(cell.r2, cell.r), cur))
+                    report_race(b, c, Hazard::war, widen(cell.r2, cell.r), cur);
+            }
+            cell.w = cur;
+            cell.r = {};
+            cell.r2 = {};
+            break;
+    }
+}
+
+}  // namespace
+
+const Loc& site_of(std::uint32_t id) { return sites().locs[id]; }
+
+void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
+    if (a->scratch) return;  // an access that was not performed, already reported
+    auto* al = const_cast<Allocation*>(a);
+    std::size_t es = a->elem_size;
+    std::size_t needed = (a->size + es - 1) / es;
+    auto* cells = static_cast<Cell*>(a->shadow);
+    if (!cells || a->shadow_cells < needed) [[unlikely]]
+        cells = make_shadow(al);
+    std::size_t off = static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
+    std::size_t first, last;
+    if (std::has_single_bit(es)) {
+        int shift = std::countr_zero(es);
+        first = off >> shift;
+        last = (off + size - 1) >> shift;
+    } else {
+        first = off / es;
+        last = (off + size - 1) / es;
+    }
+    const BlockState& b = tls_worker->block;
+    const ThreadState& ts = *tls_thread;
+    Stamp cur;
+    cur.exec = b.exec;
+    cur.tsite = intern(loc) << 11 | (kind == Access::atomic ? 1u << 10 : 0u) | ts.linear % 1024;
+    cur.gen = b.gen;
+    cur.clk = b.vc_used ? b.vc[ts.linear * 32 + ts.linear % 32] : 1;
+    for (std::size_t i = first; i <= last; ++i) check_cell(b, cells[i], Ctx{a, i, kind}, cur, loc);
+}
+
+void free_shadow(Allocation* a) {
+    if (!a->shadow) return;
+    munmap(a->shadow, a->shadow_cells * sizeof(Cell));
+    a->shadow = nullptr;
+    a->shadow_cells = 0;
+}
+
+void checks_begin_block(BlockState& b) {
+    const Config& cfg = b.grid->cfg;
+    b.race_on = cfg.check_race;
+    b.init_on = cfg.check_init;
+    b.sync_on = cfg.check_sync;
+    b.exec = b.grid->shadow ? b.grid->exec_base + static_cast<std::uint32_t>(b.linear) : 0;
+    b.gen = 0;
+    b.exited_seen = 0;
+    if (b.vc_used) {
+        std::fill(b.vc.begin(), b.vc.end(), 0);
+        b.vc_used = false;
+    }
+}
+
+void checks_syncwarp(BlockState& b, unsigned warp, unsigned mask) {
+    if (!b.grid->shadow) return;
+    if (!b.vc_used) {
+        b.vc.assign(std::size_t(b.nthreads + 31) / 32 * 32 * 32, 0);
+        for (unsigned t = 0; t < b.vc.size() / 32; ++t) b.vc[t * 32 + t % 32] = 1;
+        b.vc_used = true;
+    }
+    std::uint16_t joined[32] = {};
+    for (unsigned l = 0; l < 32; ++l)
+        if (mask >> l & 1)
+            for (unsigned j = 0; j < 32; ++j)
+                joined[j] = std::max(joined[j], b.vc[(warp * 32 + l) * 32 + j]);
+    for (unsigned l = 0; l < 32; ++l) {
+        if (!(mask >> l & 1)) continue;
+        std::uint16_t* row = &b.vc[(warp * 32 + l) * 32];
+        std::memcpy(row, joined, sizeof joined);
+        ++row[l];  // this lane's later accesses are not known to the others until the next sync
+    }
+}
+
+}  // namespace simt::sim::detail

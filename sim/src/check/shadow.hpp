@@ -1,0 +1,90 @@
+// Shadow memory of the race and init checkers, and the happens-before order they decide with.
+//
+// Ground rules (docs/checkers.md explains them to users):
+//  - One cell per element of an allocation (per byte for dynamic shared memory). A cell holds the
+//    last write (or atomic) and the last read, each as a Stamp: which block execution, thread,
+//    barrier generation and warp clock made it, and at which source site, plus a second reader
+//    when two threads read concurrently. 32 bytes per cell.
+//  - A block execution ("exec") is one block of one launch. Exec ids are unique in the process;
+//    0 means "never accessed" and 1 "written by a host copy". Shared memory lives for one block,
+//    so a shared cell whose exec is not the running one's is treated as empty.
+//  - Launches that run with these checkers run their blocks one at a time, in block order, and
+//    one such launch at a time (check_mutex): cells need no atomics and reports do not depend on
+//    the core count.
+#pragma once
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "../runtime.hpp"
+
+namespace simt::sim::detail {
+
+inline constexpr std::uint32_t exec_none = 0, exec_host = 1;
+
+/// Who made an access and when, in 12 bytes. `tsite` packs the thread's linear index within
+/// its block (10 bits), an atomic flag (1 bit) and the interned source site (21 bits).
+struct Stamp {
+    std::uint32_t exec = exec_none;
+    std::uint32_t tsite = 0;
+    std::uint16_t gen = 0;  ///< block barriers the thread had passed
+    std::uint16_t clk = 0;  ///< the thread's own warp clock (advanced by __syncwarp)
+
+    unsigned thread() const { return tsite & 0x3FF; }
+    bool atomic() const { return tsite >> 10 & 1; }
+    std::uint32_t site() const { return tsite >> 11; }
+};
+
+/// A second concurrent reader: its gen is the first reader's, its warp clock unknown (taken as
+/// ordered, so that it can only hide a race between lanes of one warp, never invent one).
+struct ShortStamp {
+    std::uint32_t exec = exec_none;
+    std::uint32_t tsite = 0;
+};
+
+struct Cell {
+    Stamp w;        ///< last write or atomic
+    Stamp r;        ///< a read since then; the latest one unless it was concurrent with r
+    ShortStamp r2;  ///< the latest read concurrent with `r`, by another thread or block
+};
+static_assert(sizeof(Cell) == 32);
+
+/// Serialises launches that use shadow memory (see the ground rules above).
+std::mutex& check_mutex();
+
+/// The site an interned id stands for.
+const Loc& site_of(std::uint32_t id);
+
+// --- Happens-before between launches (order.cpp) ---------------------------------------------
+// Decided on the host, when work is queued, with a vector clock per stream: the same program
+// gives the same order whatever the timing.
+
+/// A stream's id for ordering; a new one per StreamImpl.
+unsigned new_stream_id();
+/// Queues a launch on `stream`: returns its serial (its place in the process's launch order)
+/// and sets `hb` to its clock (per stream, the latest launch serial that happens before it).
+std::uint32_t order_launch(unsigned stream, std::vector<std::uint32_t>& hb);
+/// The host waited for `stream` (Stream::synchronize) or for all of them (simt::synchronize).
+void order_host_waits(unsigned stream);
+void order_host_waits_all();
+/// Events: record takes the stream's clock, a stream waiting on it or the host joins it.
+std::vector<std::uint32_t> order_event_record(unsigned stream);
+void order_stream_waits(unsigned stream, const std::vector<std::uint32_t>& event_clock);
+void order_host_waits_event(const std::vector<std::uint32_t>& event_clock);
+
+/// What a checked launch needs to know about launches before it. Filled by begin_checked_launch.
+struct LaunchInfo {
+    std::uint32_t serial = 0;
+    std::uint32_t exec_base = 0;
+    dim3 grid, block;
+    Loc site;
+};
+/// Gives a launch about to run with shadow checks its block exec ids. Caller holds check_mutex.
+LaunchInfo begin_checked_launch(const KernelLaunch& k);
+/// Whether every access of block execution `exec` (of an earlier launch) happens before the
+/// running launch. Caller holds check_mutex.
+bool exec_ordered_before_current(std::uint32_t exec);
+/// The launch an exec belongs to and the block's coordinates, for reports.
+const LaunchInfo& launch_of(std::uint32_t exec, uint3& block);
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,373 @@
+// Kernels with a bug the checkers must name, at the right line, with the right threads.
+#include <simt/simt.hpp>
+
+#include <catch2/catch.hpp>
+
+#include "../support/findings.hpp"
+
+using Catch::Matchers::Contains;
+using test::findings_of;
+using test::first_of;
+using test::lines_of;
+
+namespace {
+
+// --- Shared memory ------------------------------------------------------------------------------
+
+constexpr unsigned waw_line = __LINE__ + 3;
+__global__ void shared_waw(simt::span<int> out) {
+    __shared__ simt::shared<int[1]> last;
+    last[0] = threadIdx.x;  // every thread writes the same element
+    __syncthreads();
+    if (threadIdx.x == 0) out[0] = last[0];
+}
+
+constexpr unsigned raw_write = __LINE__ + 3, raw_read = __LINE__ + 4;
+__global__ void shared_raw_hidden(simt::span<int> out) {
+    __shared__ simt::shared<int[32]> s;
+    if (threadIdx.x == 0) s[0] = 42;           // thread 0 runs first in order: the value is there,
+    if (threadIdx.x == 31) out[0] = s[0];      // but nothing orders the read after the write
+}
+
+constexpr unsigned war_read = __LINE__ + 5, war_write = __LINE__ + 6;
+__global__ void shared_war(simt::span<int> out) {
+    __shared__ simt::shared<int[64]> s;
+    s[threadIdx.x] = threadIdx.x;
+    __syncthreads();
+    int right = s[(threadIdx.x + 1) % 64];
+    s[threadIdx.x] = right * 2;  // thread t overwrites the element thread t-1 has just read
+    out[threadIdx.x] = right;
+}
+
+constexpr unsigned reduce_line = __LINE__ + 8;
+__global__ void reduction_missing_barrier(simt::span<const int> in, simt::span<int> out) {
+    __shared__ simt::shared<int[128]> s;
+    unsigned t = threadIdx.x;
+    s[t] = in[blockIdx.x * 128 + t];
+    __syncthreads();
+    for (unsigned stride = 64; stride > 0; stride /= 2) {
+        if (t < stride)
+            s[t] += s[t + stride];
+        // __syncthreads() forgotten here
+    }
+    if (t == 0) out[blockIdx.x] = s[0];
+}
+
+constexpr unsigned lanes_write = __LINE__ + 3, lanes_read = __LINE__ + 4;
+__global__ void lanes_without_syncwarp(simt::span<int> out) {
+    __shared__ simt::shared<int[32]> s;
+    s[threadIdx.x] = threadIdx.x * 10;
+    int neighbour = s[threadIdx.x ^ 1];  // the partner lane may not have written yet
+    out[threadIdx.x] = neighbour;
+}
+
+// --- Global memory ------------------------------------------------------------------------------
+
+constexpr unsigned nb_write = __LINE__ + 3, nb_read = __LINE__ + 4;
+__global__ void global_neighbours(simt::span<int> a, simt::span<int> out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    a[i] = i;
+    out[i] = i > 0 ? a[i - 1] : 0;  // written by another thread, no barrier in between
+}
+
+constexpr unsigned ib_write = __LINE__ + 2, ib_read = __LINE__ + 3;
+__global__ void read_other_block(simt::span<int> data, simt::span<int> out) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) data[0] = 7;
+    if (blockIdx.x == 1 && threadIdx.x == 0) out[0] = data[0];  // blocks are never ordered
+}
+
+constexpr unsigned counter_line = __LINE__ + 2;
+__global__ void racy_counter(simt::ptr<int> counter) {
+    counter[0] += 1;
+}
+
+constexpr unsigned mix_atomic = __LINE__ + 3, mix_read = __LINE__ + 4;
+__global__ void atomic_then_plain_read(simt::ptr<int> total, simt::span<int> seen) {
+    unsigned t = threadIdx.x;
+    atomicAdd(&total[0], 1);
+    seen[t] = total[0];  // other threads' atomics are not ordered before this read
+}
+
+__global__ void write_all(simt::span<int> a, int v) { a[threadIdx.x] = v; }
+__global__ void read_all(simt::span<const int> a, simt::span<int> out) { out[threadIdx.x] = a[threadIdx.x]; }
+
+// --- Init and sync ------------------------------------------------------------------------------
+
+constexpr unsigned uninit_global = __LINE__ + 2;
+__global__ void read_uninitialised(simt::span<const float> in, simt::span<float> out) {
+    out[threadIdx.x] = in[threadIdx.x] * 2;
+}
+
+constexpr unsigned uninit_shared = __LINE__ + 5;
+__global__ void shared_read_before_write(simt::span<int> out) {
+    __shared__ simt::shared<int[64]> s;
+    if (threadIdx.x < 32) s[threadIdx.x] = 1;  // only half of the array is written
+    __syncthreads();
+    out[blockIdx.x * 64 + threadIdx.x] = s[threadIdx.x];
+}
+
+constexpr unsigned hist_uninit = __LINE__ + 2;
+__global__ void histogram_unzeroed(simt::span<const int> in, simt::span<int> bins) {
+    atomicAdd(&bins[in[threadIdx.x] % 4], 1);
+}
+
+constexpr unsigned cond_barrier = __LINE__ + 3;
+__global__ void barrier_under_thread_condition(simt::span<int> out) {
+    if (threadIdx.x < 16) {
+        __syncthreads();
+        out[threadIdx.x] = 1;
+    }
+}
+
+constexpr unsigned half_a = __LINE__ + 2, half_b = __LINE__ + 3;
+__global__ void halves_at_different_barriers() {
+    if (threadIdx.x < 16) __syncthreads();
+    else __syncthreads();
+}
+
+constexpr unsigned exit_barrier = __LINE__ + 6;
+__global__ void guard_returns_before_barrier(simt::span<const int> in, simt::span<int> out) {
+    __shared__ simt::shared<int[64]> s;
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= static_cast<int>(in.size())) return;
+    s[threadIdx.x] = in[i];
+    __syncthreads();
+    out[i] = s[threadIdx.x];
+}
+
+}  // namespace
+
+TEST_CASE("Every thread writing one shared element is a write-after-write race", "[racecheck][shared]") {
+    auto out = simt::device_array<int>(1);
+    auto fs = findings_of([&] { simt::launch(shared_waw, 1, 64)(out); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].kind == "data-race");
+    CHECK(fs[0].hazard == "WAW");
+    CHECK(fs[0].space == "shared");
+    CHECK(fs[0].array == "last");
+    CHECK(lines_of(fs[0]) == std::vector<unsigned>{waw_line, waw_line});
+    CHECK_THAT(fs[0].text, Contains("write by thread (1,0,0) block (0,0,0)") &&
+                               Contains("write by thread (0,0,0) block (0,0,0)"));
+}
+
+TEST_CASE("A read the in-order schedule happens to order after its write is still a race", "[racecheck][shared]") {
+    auto out = simt::device_array<int>(1);
+    auto fs = findings_of([&] { simt::launch(shared_raw_hidden, 1, 32)(out); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].hazard == "RAW");
+    CHECK(lines_of(fs[0]) == std::vector<unsigned>{raw_read, raw_write});
+    CHECK(fs[0].sites[0].thread.x == 31);
+    CHECK(fs[0].sites[1].thread.x == 0);
+    CHECK(out.copy_to_host()[0] == 42);  // the value was right: the report does not depend on it
+}
+
+TEST_CASE("Overwriting a shared element a neighbour still reads is a write-after-read race", "[racecheck][shared]") {
+    auto out = simt::device_array<int>(64);
+    auto fs = findings_of([&] { simt::launch(shared_war, 1, 64)(out); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].hazard == "WAR");
+    CHECK(lines_of(fs[0]) == std::vector<unsigned>{war_write, war_read});
+}
+
+TEST_CASE("A tree reduction without the barrier in its loop is reported at the update", "[racecheck][shared]") {
+    auto in = simt::to_device(std::vector<int>(256, 1));
+    auto out = simt::device_array<int>(2);
+    auto fs = findings_of([&] { simt::launch(reduction_missing_barrier, 2, 128)(in, out); });
+    INFO(test::all_text(fs));
+    const auto* race = first_of(fs, "data-race");
+    REQUIRE(race != nullptr);
+    CHECK(race->space == "shared");
+    CHECK(lines_of(*race) == std::vector<unsigned>{reduce_line, reduce_line});
+    CHECK(race->sites[0].block.x == 0);  // reported for the first block, once
+    CHECK(fs.size() == 1);
+}
+
+TEST_CASE("Lanes exchanging through shared memory without __syncwarp are flagged", "[racecheck][warp]") {
+    auto out = simt::device_array<int>(32);
+    auto fs = findings_of([&] { simt::launch(lanes_without_syncwarp, 1, 32)(out); });
+    INFO(test::all_text(fs));
+    const auto* race = first_of(fs, "data-race");
+    REQUIRE(race != nullptr);
+    CHECK(race->hazard == "WAR");  // lane 0 read lane 1's slot before lane 1 wrote it
+    CHECK(lines_of(*race) == std::vector<unsigned>{lanes_write, lanes_read});
+    const auto* uninit = first_of(fs, "uninitialized-read");
+    REQUIRE(uninit != nullptr);
+    CHECK(uninit->sites[0].line == lanes_read);
+}
+
+TEST_CASE("Reading a global element a neighbour thread wrote, without a barrier, is a race", "[racecheck][global]") {
+    auto a = simt::device_array<int>(64);
+    auto out = simt::device_array<int>(64);
+    auto fs = findings_of([&] { simt::launch(global_neighbours, 1, 64)(a, out); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].space == "global");
+    CHECK(fs[0].array == "a");
+    CHECK(fs[0].index == "0");
+    CHECK(lines_of(fs[0]) == std::vector<unsigned>{nb_read, nb_write});
+}
+
+TEST_CASE("A block reading what another block of the same launch wrote is a race", "[racecheck][global]") {
+    auto data = simt::to_device(std::vector<int>{0});
+    auto out = simt::device_array<int>(1);
+    auto fs = findings_of([&] { simt::launch(read_other_block, 2, 32)(data, out); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(lines_of(fs[0]) == std::vector<unsigned>{ib_read, ib_write});
+    CHECK(fs[0].sites[0].block.x == 1);
+    CHECK(fs[0].sites[1].block.x == 0);
+    CHECK_THAT(fs[0].text, Contains("blocks of one launch are never ordered"));
+}
+
+TEST_CASE("The non-atomic counter is a race with both threads and the usual fix", "[racecheck][global]") {
+    auto counter = simt::to_device(std::vector<int>{0});
+    auto fs = findings_of([&] { simt::launch(racy_counter, 4, 256)(counter); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].kind == "data-race");
+    CHECK(fs[0].array == "counter");
+    CHECK(lines_of(fs[0]) == std::vector<unsigned>{counter_line, counter_line});
+    CHECK_THAT(fs[0].text, Contains("thread (1,0,0) block (0,0,0)") &&
+                               Contains("thread (0,0,0) block (0,0,0)") && Contains("atomicAdd"));
+}
+
+TEST_CASE("A plain read of a word other threads update atomically is a race", "[racecheck][atomics]") {
+    auto total = simt::to_device(std::vector<int>{0});
+    auto seen = simt::device_array<int>(64);
+    auto fs = findings_of([&] { simt::launch(atomic_then_plain_read, 1, 64)(total, seen); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    // Thread 0 adds and reads first; thread 1's atomic then overwrites what thread 0 read.
+    CHECK(fs[0].hazard == "WAR");
+    CHECK(lines_of(fs[0]) == std::vector<unsigned>{mix_atomic, mix_read});
+    CHECK(fs[0].sites[0].access == "atomic");
+}
+
+TEST_CASE("Kernels on two streams that nothing orders race; an event orders them", "[racecheck][streams]") {
+    simt::Stream s1, s2;
+    auto a = simt::to_device(std::vector<int>(32, 0));
+    auto out = simt::device_array<int>(32);
+    auto racy = findings_of([&] {
+        simt::launch(write_all, 1, 32, {.stream = &s1})(a, 5);
+        simt::launch(read_all, 1, 32, {.stream = &s2})(a, out);
+    });
+    INFO(test::all_text(racy));
+    REQUIRE(racy.size() == 1);
+    // Which stream runs first is up to timing, so the report is a RAW or a WAR.
+    CHECK((racy[0].hazard == "RAW" || racy[0].hazard == "WAR"));
+    CHECK_THAT(racy[0].text, Contains("streams that nothing orders"));
+
+    auto ordered = findings_of([&] {
+        simt::Event done;
+        simt::launch(write_all, 1, 32, {.stream = &s1})(a, 6);
+        done.record(s1);
+        s2.wait(done);
+        simt::launch(read_all, 1, 32, {.stream = &s2})(a, out);
+    });
+    INFO(test::all_text(ordered));
+    CHECK(ordered.empty());
+    CHECK(out.copy_to_host()[31] == 6);
+}
+
+TEST_CASE("Reading device_array memory nothing wrote is an uninitialised read", "[initcheck]") {
+    auto in = simt::device_array<float>(32);
+    auto out = simt::device_array<float>(32);
+    auto fs = findings_of([&] { simt::launch(read_uninitialised, 1, 32)(in, out); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].kind == "uninitialized-read");
+    CHECK(fs[0].array == "in");
+    CHECK(fs[0].sites[0].line == uninit_global);
+    auto again = findings_of([&] {
+        in.copy_from_host(std::vector<float>(32, 1.0f));
+        simt::launch(read_uninitialised, 1, 32)(in, out);
+    });
+    CHECK(again.empty());
+}
+
+TEST_CASE("Reading shared memory no thread of the block wrote is an uninitialised read", "[initcheck][shared]") {
+    auto out = simt::device_array<int>(128);
+    auto fs = findings_of([&] { simt::launch(shared_read_before_write, 2, 64)(out); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].kind == "uninitialized-read");
+    CHECK(fs[0].space == "shared");
+    CHECK(fs[0].index == "32");
+    CHECK(fs[0].sites[0].line == uninit_shared);
+}
+
+TEST_CASE("Atomics on histogram bins nobody zeroed are uninitialised reads", "[initcheck][atomics]") {
+    auto in = simt::to_device(std::vector<int>(32, 3));
+    auto bins = simt::device_array<int>(4);
+    auto fs = findings_of([&] { simt::launch(histogram_unzeroed, 1, 32)(in, bins); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].kind == "uninitialized-read");
+    CHECK(fs[0].sites[0].access == "atomic");
+    CHECK(fs[0].sites[0].line == hist_uninit);
+}
+
+TEST_CASE("A barrier under a thread-dependent condition is reported with the threads that skip it", "[synccheck]") {
+    auto out = simt::device_array<int>(32);
+    auto fs = findings_of([&] { simt::launch(barrier_under_thread_condition, 1, 32)(out); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].kind == "barrier-exit");
+    CHECK(fs[0].sites[0].line == cond_barrier);
+    CHECK_THAT(fs[0].text, Contains("16 threads of block (0,0,0)") && Contains("(16,0,0)..(31,0,0)"));
+}
+
+TEST_CASE("Two halves of a block at different barriers are a divergence finding and a KernelError", "[synccheck]") {
+    simt::sim::clear_findings();
+    simt::launch(halves_at_different_barriers, 1, 32)();
+    CHECK_THROWS_AS(simt::synchronize(), simt::KernelError);
+    auto fs = simt::sim::findings();
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].kind == "barrier-divergence");
+    CHECK_THAT(fs[0].text, Contains(":" + std::to_string(half_a)) && Contains(":" + std::to_string(half_b)));
+}
+
+TEST_CASE("Returning early before a barrier is reported for the block that does it", "[synccheck]") {
+    auto in = simt::to_device(std::vector<int>(100, 2));
+    auto out = simt::device_array<int>(100);
+    auto fs = findings_of([&] { simt::launch(guard_returns_before_barrier, 2, 64)(in, out); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].kind == "barrier-exit");
+    CHECK(fs[0].sites[0].block.x == 1);
+    CHECK(fs[0].sites[0].line == exit_barrier);
+    CHECK_THAT(fs[0].text, Contains("28 threads") && Contains("(36,0,0)..(63,0,0)"));
+}
+
+TEST_CASE("Race reports are the same with one worker and with two", "[racecheck][determinism]") {
+    auto run = [](const char* workers) {
+        simt::sim::Config saved = simt::sim::config();
+        simt::sim::apply_setting(simt::sim::config(), "SIMT_WORKERS", workers);
+        auto counter = simt::to_device(std::vector<int>{0});
+        auto data = simt::to_device(std::vector<int>{0});
+        auto out = simt::device_array<int>(1);
+        auto fs = findings_of([&] {
+            simt::launch(racy_counter, 64, 64)(counter);
+            simt::launch(read_other_block, 64, 32)(data, out);
+        });
+        simt::sim::config() = saved;
+        return test::all_text(fs);
+    };
+    std::string one = run("1"), two = run("2");
+    CHECK(one == two);
+    CHECK_THAT(one, Contains("data race"));
+}
+
+TEST_CASE("With SIMT_CHECK=mem a race is not looked for", "[racecheck][config]") {
+    simt::sim::Config saved = simt::sim::config();
+    simt::sim::apply_setting(simt::sim::config(), "SIMT_CHECK", "mem");
+    auto counter = simt::to_device(std::vector<int>{0});
+    auto fs = findings_of([&] { simt::launch(racy_counter, 1, 64)(counter); });
+    simt::sim::config() = saved;
+    CHECK(fs.empty());
+    CHECK(counter.copy_to_host()[0] == 64);
+}

@@ -1,0 +1,41 @@
+// Helpers for tests that assert what the checkers found.
+#pragma once
+#include <simt/simt.hpp>
+
+#include <string>
+#include <vector>
+
+namespace test {
+
+/// Runs `host` (which launches kernels) and returns every finding it produced, in report order.
+template <class F>
+std::vector<simt::sim::Finding> findings_of(F&& host) {
+    simt::sim::clear_findings();
+    host();
+    simt::synchronize();
+    return simt::sim::findings();
+}
+
+/// The first finding of `kind`, or null.
+inline const simt::sim::Finding* first_of(const std::vector<simt::sim::Finding>& fs,
+                                          const std::string& kind) {
+    for (const auto& f : fs)
+        if (f.kind == kind) return &f;
+    return nullptr;
+}
+
+/// The source lines of a finding's sites, in report order.
+inline std::vector<unsigned> lines_of(const simt::sim::Finding& f) {
+    std::vector<unsigned> lines;
+    for (const auto& s : f.sites) lines.push_back(s.line);
+    return lines;
+}
+
+/// Everything found, one report after the other, for INFO() when an assertion fails.
+inline std::string all_text(const std::vector<simt::sim::Finding>& fs) {
+    std::string s;
+    for (const auto& f : fs) s += f.text + "\n";
+    return s;
+}
+
+}  // namespace test
