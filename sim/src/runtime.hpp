@@ -189,6 +189,11 @@ void print_summary();
 std::string array_name(const Allocation* a);
 /// Waits for every stream without collecting errors (for destructors, like cudaFree's sync).
 void wait_all_quietly();
+/// Makes sure the exit report (uncollected errors, leaks, the summary) runs at exit, after the
+/// destructors of objects created from now on.
+void arm_exit_report();
+/// memcheck at exit: reports device memory that was never freed.
+void report_leaks();
 /// Installs the stack-overflow handler on this OS thread.
 void install_signal_stack();
 /// Where the checkers' own findings begin: "at file:line by thread (x,y,z) block (x,y,z)".

@@ -5,6 +5,7 @@
 // launch order (order.cpp). Everything else (other blocks of the same launch, other lanes between
 // two __syncwarps, atomics) is unordered. Decided from stamps, never from the values seen, so a
 // race that the schedule hid is reported all the same.
+#include <atomic>
 #include <bit>
 #include <cstring>
 #include <sys/mman.h>
@@ -70,11 +71,23 @@ Cell* map_cells(std::size_t n) {
     return static_cast<Cell*>(p);
 }
 
+std::atomic<std::size_t> shadow_total{0}, memory_total{0};
+
+void unmap_cells(Allocation* a) {
+    munmap(a->shadow, a->shadow_cells * sizeof(Cell));
+    shadow_total -= a->shadow_cells * sizeof(Cell);
+    memory_total -= a->shadow_cells * a->elem_size;
+    a->shadow = nullptr;
+    a->shadow_cells = 0;
+}
+
 [[gnu::noinline]] Cell* make_shadow(Allocation* a) {
-    std::size_t n = (a->size + a->elem_size - 1) / a->elem_size;
-    if (a->shadow) munmap(a->shadow, a->shadow_cells * sizeof(Cell));  // dynamic shared grew
-    a->shadow = map_cells(std::max<std::size_t>(n, 1));
-    a->shadow_cells = std::max<std::size_t>(n, 1);
+    std::size_t n = std::max<std::size_t>((a->size + a->elem_size - 1) / a->elem_size, 1);
+    if (a->shadow) unmap_cells(a);  // dynamic shared memory grew
+    a->shadow = map_cells(n);
+    a->shadow_cells = n;
+    shadow_total += n * sizeof(Cell);
+    memory_total += n * a->elem_size;
     return static_cast<Cell*>(a->shadow);
 }
 
@@ -288,10 +301,7 @@ void record_access(const Allocation* a, const void* p, std::size_t size, Access 
 }
 
 void free_shadow(Allocation* a) {
-    if (!a->shadow) return;
-    munmap(a->shadow, a->shadow_cells * sizeof(Cell));
-    a->shadow = nullptr;
-    a->shadow_cells = 0;
+    if (a->shadow) unmap_cells(a);
 }
 
 void checks_begin_block(BlockState& b) {
@@ -329,3 +339,9 @@ void checks_syncwarp(BlockState& b, unsigned warp, unsigned mask) {
 }
 
 }  // namespace simt::sim::detail
+
+namespace simt::sim {
+
+ShadowUsage shadow_usage() { return {detail::shadow_total.load(), detail::memory_total.load()}; }
+
+}  // namespace simt::sim

@@ -132,6 +132,7 @@ struct Registry {
                 }
             }
         }
+        if (config().check_mem) report_leaks();
         print_summary();
     }
 };
@@ -149,6 +150,8 @@ void enqueue_launch(const Stream* s, KernelLaunch k) {
     auto shared = std::make_shared<KernelLaunch>(std::move(k));
     impl.enqueue([shared] { run_grid(*shared); });
 }
+
+void arm_exit_report() { registry(); }
 
 void wait_all_quietly() {
     for (auto& s : registry().live()) s->wait_idle();

@@ -25,6 +25,7 @@ constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
 }  // namespace
 
 Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site) {
+    arm_exit_report();  // before the array exists, so that it is destroyed before the leak check
     std::size_t rounded = (std::max<std::size_t>(bytes, 1) + 255) & ~std::size_t(255);
     auto* base = static_cast<std::byte*>(std::aligned_alloc(256, rounded));
     if (!base)
@@ -51,6 +52,33 @@ void release(Allocation* a) {
     free_shadow(a);
     a->bytes = 0;  // every later access fails the bounds check and is reported as use after free
     a->freed = true;
+}
+
+void report_leaks() {
+    auto& all = allocations();
+    std::vector<const Allocation*> leaked;
+    {
+        std::lock_guard lock(all.m);
+        for (const Allocation& a : all.records)
+            if (!a.freed && a.space == Space::global) leaked.push_back(&a);
+    }
+    std::vector<PendingFinding> fs;
+    for (const Allocation* a : leaked) {
+        Finding f;
+        f.kind = "leak";
+        f.space = "global";
+        f.array = array_name(a);
+        Site s;
+        s.file = a->site.file_name() ? a->site.file_name() : "";
+        s.line = a->site.line();
+        s.access = "allocation";
+        f.sites.push_back(s);
+        f.text = "simt: leak: device memory " + describe(a) + " (" + origin(a) +
+                 ") was never freed\n  a DeviceArray frees its memory when it is destroyed; one "
+                 "made with new and never deleted, or alive when std::exit is called, leaks";
+        fs.push_back({0, 0, "leak@" + std::to_string(a->id), std::move(f)});
+    }
+    publish(fs);
 }
 
 void name_allocation(const Allocation* a, const char* name) {

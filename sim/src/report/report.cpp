@@ -92,15 +92,29 @@ std::string json_string(const std::string& s) {
     return out + "\"";
 }
 
+/// "(x,y,z)" or "[x,y,z]", built by appending: `"(" + std::string&&` trips a false -Wrestrict
+/// in GCC 12's optimiser.
+std::string bracketed(char open, uint3 c, char close) {
+    std::string s(1, open);
+    s += std::to_string(c.x);
+    s += ',';
+    s += std::to_string(c.y);
+    s += ',';
+    s += std::to_string(c.z);
+    s += close;
+    return s;
+}
+
 std::string json_coord(uint3 c) {
-    return "[" + std::to_string(c.x) + "," + std::to_string(c.y) + "," + std::to_string(c.z) + "]";
+    return bracketed('[', c, ']');
 }
 
 std::string to_json(const Finding& f) {
     std::string threads, blocks, sites;
     for (const Site& s : f.sites) {
-        threads += (threads.empty() ? "" : ",") + json_coord(s.thread);
-        blocks += (blocks.empty() ? "" : ",") + json_coord(s.block);
+        if (!threads.empty()) threads += ',', blocks += ',';
+        threads += json_coord(s.thread);
+        blocks += json_coord(s.block);
         sites += std::string(sites.empty() ? "" : ",") + "{\"file\":" + json_string(s.file) +
                  ",\"line\":" + std::to_string(s.line) + ",\"access\":" + json_string(s.access) +
                  ",\"thread\":" + json_coord(s.thread) + ",\"block\":" + json_coord(s.block) + "}";
@@ -131,7 +145,9 @@ Site site_here(const Loc& loc, const char* access) {
 }
 
 std::string describe(const Allocation* a) {
-    std::string d = "'" + array_name(a) + "'";
+    std::string d(1, '\'');
+    d += array_name(a);
+    d += '\'';
     return d;
 }
 
@@ -141,9 +157,7 @@ std::string origin(const Allocation* a) {
            (a->space == Space::shared ? "declared" : "allocated") + " at " + where(a->site);
 }
 
-std::string coord(uint3 c) {
-    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + "," + std::to_string(c.z) + ")";
-}
+std::string coord(uint3 c) { return bracketed('(', c, ')'); }
 
 std::string where(const Loc& loc) {
     const char* f = loc.file_name();

@@ -3,6 +3,7 @@
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp>, not the simulator's headers"
 #endif
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,13 @@ struct Finding {
 
 /// Every finding reported so far in this process, in report order.
 std::vector<Finding> findings();
+/// Memory the race and init checkers use now: their shadow cells, and the device and shared
+/// memory those cells describe (for the benchmark's bytes-per-byte figure).
+struct ShadowUsage {
+    std::size_t shadow_bytes = 0, memory_bytes = 0;
+};
+ShadowUsage shadow_usage();
+
 /// Forgets them (tests call this between cases), including which sites were already reported.
 void clear_findings();
 
