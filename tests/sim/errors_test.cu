@@ -101,15 +101,23 @@ TEST_CASE("One thread left waiting at a barrier after the others exit is a deadl
 
 TEST_CASE("A warp mask that leaves out the caller is an error, not a hang", "[errors][warp]") {
     auto out = simt::device_array<int>(32);
+    simt::sim::clear_findings();
     simt::launch(mask_leaves_out_caller, 1, 32)(out);
     CHECK_THROWS_WITH(simt::synchronize(), Contains("leaves out the calling lane") && Contains("0x0000fffe"));
+    auto fs = simt::sim::findings();  // synccheck keeps it as a finding too
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].kind == "warp-mask");
 }
 
 TEST_CASE("A lane named in the mask that exits instead is reported as a deadlock", "[errors][warp]") {
     auto out = simt::device_array<int>(32);
+    simt::sim::clear_findings();
     simt::launch(lane_never_arrives, 1, 32)(out);
     CHECK_THROWS_WITH(simt::synchronize(), Contains("deadlock") && Contains("__shfl_sync()") &&
                                                Contains("also waits for (7,0,0)"));
+    auto fs = simt::sim::findings();
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].kind == "deadlock");
 }
 
 TEST_CASE("A mask naming lanes that do not exist in a partial warp is an error", "[errors][warp]") {
