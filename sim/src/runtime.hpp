@@ -179,6 +179,8 @@ void run_grid(const KernelLaunch& k);
 std::string coord(uint3 c);
 /// "file.cu:12" (file name without its folders).
 std::string where(const Loc& loc);
+/// Bumped by clear_findings(), so that caches of "already reported" start over.
+inline std::atomic<std::uint64_t> findings_generation{0};
 /// Records a finding for the block running on this thread; once per key per block.
 void add_finding(std::string key, Finding f);
 /// Publishes a launch's findings in order: prints each new one, remembers it for findings().

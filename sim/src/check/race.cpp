@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstring>
 #include <sys/mman.h>
+#include <unordered_set>
 
 #include "shadow.hpp"
 
@@ -91,6 +92,26 @@ void unmap_cells(Allocation* a) {
     return static_cast<Cell*>(a->shadow);
 }
 
+// --- Reported already? ------------------------------------------------------------------------
+// A racy or uninitialised line is usually hit by every thread. Building a report costs string
+// work and a read of the source file, so repeats are dropped here, by interned site ids, before
+// any of that; add_finding and publish then merge sites that share a line.
+
+struct Reported {
+    std::uint64_t generation = ~std::uint64_t(0);
+    std::unordered_set<std::uint64_t> keys;
+};
+
+bool first_report(std::uint64_t key) {
+    static Reported* r = new Reported;  // guarded by check_mutex, like the shadow cells
+    std::uint64_t g = findings_generation.load();
+    if (r->generation != g) {
+        r->keys.clear();
+        r->generation = g;
+    }
+    return r->keys.insert(key).second;
+}
+
 // --- The race rule ---------------------------------------------------------------------------
 
 unsigned warp_clock(const BlockState& b, unsigned reader, unsigned lane) {
@@ -155,6 +176,8 @@ std::string site_key(const Loc& l) {
 
 [[gnu::cold, gnu::noinline]] void report_race(const BlockState& b, const Ctx& c, Hazard h,
                                               const Stamp& prev, const Stamp& cur) {
+    std::uint64_t lo = std::min(prev.site(), cur.site()), hi = std::max(prev.site(), cur.site());
+    if (!first_report(1ull << 62 | lo << 21 | hi)) return;
     const char* names[] = {"read after write", "write after read", "write after write"};
     const char* codes[] = {"RAW", "WAR", "WAW"};
     auto access = [](const Stamp& s, bool is_read) {
@@ -198,6 +221,7 @@ std::string site_key(const Loc& l) {
 }
 
 [[gnu::cold, gnu::noinline]] void report_uninit(const BlockState& b, const Ctx& c, const Loc& loc) {
+    if (!first_report(2ull << 62 | intern(loc))) return;
     Finding f;
     f.kind = "uninitialized-read";
     f.space = space_name(c.a->space);

@@ -338,6 +338,7 @@ void clear_findings() {
     std::lock_guard lock(p.m);
     p.all.clear();
     p.keys.clear();
+    detail::findings_generation.fetch_add(1);
 }
 
 }  // namespace simt::sim
