@@ -43,3 +43,4 @@
 #endif
 
 #include "simt/common/grid.hpp"
+#include "simt/common/reduce.hpp"
