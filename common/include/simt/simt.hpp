@@ -44,3 +44,4 @@
 
 #include "simt/common/grid.hpp"
 #include "simt/common/reduce.hpp"
+#include "simt/common/vectorize.hpp"
