@@ -45,3 +45,4 @@
 #include "simt/common/grid.hpp"
 #include "simt/common/reduce.hpp"
 #include "simt/common/vectorize.hpp"
+#include "simt/common/guvectorize.hpp"
