@@ -210,7 +210,10 @@ const char* space_name(Space s);
 void checks_begin_block(BlockState& b);
 /// A __syncwarp over `mask` of warp `warp` completed: joins the lanes' warp clocks.
 void checks_syncwarp(BlockState& b, unsigned warp, unsigned mask);
-/// A block barrier at `site` is about to release: reports threads that exited before it.
+/// A block barrier completed: the race checker's next barrier generation (check/race.cpp).
+void checks_barrier_generation(BlockState& b);
+/// A block barrier at `site` is about to release: starts the next barrier generation and
+/// reports threads that exited before it.
 void checks_barrier_release(BlockState& b, const Loc& site);
 /// "(0,0,0)..(15,0,0), (32,0,0)" from a sorted list of a block's linear thread ids.
 std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids);

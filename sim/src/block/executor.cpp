@@ -249,6 +249,7 @@ std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids)
 void Worker::deadlock() {
     BlockState& b = block;
     struct Group {
+        bool block;  ///< a __syncthreads form, not a warp intrinsic
         const char* what;
         Loc site;
         std::vector<unsigned> ids;
@@ -262,7 +263,7 @@ void Worker::deadlock() {
         auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
             return std::strcmp(g.what, ts.what) == 0 && same_site(g.site, ts.site);
         });
-        if (g == groups.end()) groups.push_back({ts.what, ts.site, {t}});
+        if (g == groups.end()) groups.push_back({ts.wait == WaitKind::block, ts.what, ts.site, {t}});
         else g->ids.push_back(t);
     }
     std::string msg = "simt: deadlock in block " + coord(b.idx) + " of the kernel launched at " +
@@ -283,9 +284,8 @@ void Worker::deadlock() {
     if (exited) msg += "  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") + " exited\n";
     msg += "  every live thread of a block must reach the same __syncthreads(), and every lane "
            "named in a warp mask the same warp intrinsic; move barriers out of divergent code";
-    bool divergent = groups.size() > 1 && std::all_of(groups.begin(), groups.end(), [](const Group& g) {
-        return std::strncmp(g.what, "__syncthreads", 13) == 0;
-    });
+    bool divergent = groups.size() > 1 &&
+                     std::all_of(groups.begin(), groups.end(), [](const Group& g) { return g.block; });
     if (!groups.empty())
         sync_finding(divergent ? "barrier-divergence" : "deadlock",
                      msg.substr(0, msg.rfind('\n')) +
@@ -340,6 +340,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     tls_block_epoch = ++epoch;
     tls_shadow_checks = g.shadow;
     tls_interleave = g.cfg.schedule == Schedule::interleave;
+    if (k.shared_bytes > dyn_shared.shadow_cells) free_shadow(&dyn_shared);  // remade at its size
     dyn_shared.bytes = dyn_shared.size = k.shared_bytes;
     if (k.shared_bytes) {
         dyn_buffer.resize(k.shared_bytes + 16);

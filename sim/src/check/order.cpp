@@ -28,7 +28,6 @@ struct Order {
     std::mutex m;
     std::vector<Clock> tail;  ///< per stream: what its next launch will be ordered after
     Clock host;               ///< what the host has waited for
-    std::vector<std::uint32_t> stream_of;  ///< by launch serial
     std::uint32_t next_serial = 1;
 
     // Checked launches that have run, by exec_base (guarded by check_mutex, not m).
@@ -68,7 +67,6 @@ std::uint32_t order_launch(unsigned stream, std::vector<std::uint32_t>& hb) {
     std::uint32_t serial = o.next_serial++;
     if (t.size() <= stream) t.resize(stream + 1, 0);
     t[stream] = serial;
-    o.stream_of.push_back(stream);
     return serial;
 }
 
@@ -112,12 +110,7 @@ LaunchInfo begin_checked_launch(const KernelLaunch& k) {
             "blocks in this process) at the launch at " + where(k.site) +
             "; run long programs with SIMT_CHECK=mem,sync");
     LaunchInfo info{k.serial, o.next_exec, k.grid, k.block, k.site};
-    std::uint32_t stream;
-    {
-        std::lock_guard lock(o.m);
-        stream = o.stream_of[k.serial - 1];
-    }
-    o.runs.push_back({o.next_exec, static_cast<std::uint32_t>(nblocks), stream, info});
+    o.runs.push_back({o.next_exec, static_cast<std::uint32_t>(nblocks), k.stream, info});
     o.next_exec += static_cast<std::uint32_t>(nblocks);
     o.current = k.hb;
     o.current_base = info.exec_base;

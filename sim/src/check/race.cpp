@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstring>
 #include <sys/mman.h>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "shadow.hpp"
@@ -20,13 +21,24 @@ namespace {
 // --- Sites: a source location interned as a small integer ------------------------------------
 
 struct Sites {
-    std::vector<Loc> locs{Loc{}};  // id 0: no site
-    struct Slot {
+    struct Key {
         const char* file = nullptr;
-        std::uint32_t line = 0, column = 0, id = 0;
+        std::uint32_t line = 0, column = 0;
+        bool operator==(const Key&) const = default;
     };
-    Slot cache[4096];
-    std::vector<std::uint32_t> overflow;  // ids whose cache slot was taken by another site
+    struct Hash {
+        std::size_t operator()(const Key& k) const {
+            return (reinterpret_cast<std::uintptr_t>(k.file) >> 3) ^ (k.line * 2654435761u) ^
+                   (k.column * 40503u);
+        }
+    };
+    std::vector<Loc> locs{Loc{}};  // id 0: no site
+    std::unordered_map<Key, std::uint32_t, Hash> ids;
+    struct Slot {
+        Key key;
+        std::uint32_t id = 0;
+    };
+    Slot cache[4096];  // the map's recent answers: most accesses come from a few lines
 };
 
 Sites& sites() {
@@ -37,26 +49,19 @@ Sites& sites() {
 /// The id of a site. Only called under check_mutex, from the one thread running checked blocks.
 std::uint32_t intern(const Loc& loc) {
     Sites& s = sites();
-    auto h = (reinterpret_cast<std::uintptr_t>(loc.file_name()) >> 3) ^ (loc.line() * 2654435761u) ^
-             (loc.column() * 40503u);
-    Sites::Slot& slot = s.cache[h % 4096];
-    if (slot.file == loc.file_name() && slot.line == loc.line() && slot.column == loc.column())
-        return slot.id;
-    std::uint32_t id = 0;
-    for (std::uint32_t c : s.overflow) {
-        const Loc& l = s.locs[c];
-        if (l.file_name() == loc.file_name() && l.line() == loc.line() && l.column() == loc.column())
-            id = c;
-    }
-    if (!id) {
-        id = static_cast<std::uint32_t>(s.locs.size());
-        if (id >= (1u << 21)) return 0;  // out of site ids: the report will say "unknown line"
+    Sites::Key key{loc.file_name(), loc.line(), loc.column()};
+    Sites::Slot& slot = s.cache[Sites::Hash{}(key) % 4096];
+    if (slot.key == key) return slot.id;
+    auto [it, added] = s.ids.try_emplace(key, static_cast<std::uint32_t>(s.locs.size()));
+    if (added) {
+        if (it->second >= (1u << 21)) {  // out of site ids: the report will say "unknown line"
+            s.ids.erase(it);
+            return 0;
+        }
         s.locs.push_back(loc);
     }
-    if (slot.file) s.overflow.push_back(slot.id);
-    std::erase(s.overflow, id);
-    slot = {loc.file_name(), loc.line(), loc.column(), id};
-    return id;
+    slot = {key, it->second};
+    return it->second;
 }
 
 // --- Shadow cells ----------------------------------------------------------------------------
@@ -84,7 +89,6 @@ void unmap_cells(Allocation* a) {
 
 [[gnu::noinline]] Cell* make_shadow(Allocation* a) {
     std::size_t n = std::max<std::size_t>((a->size + a->elem_size - 1) / a->elem_size, 1);
-    if (a->shadow) unmap_cells(a);  // dynamic shared memory grew
     a->shadow = map_cells(n);
     a->shadow_cells = n;
     shadow_total += n * sizeof(Cell);
@@ -139,10 +143,6 @@ struct Ctx {
     Access kind;
 };
 
-std::string thread_of(const LaunchInfo& l, unsigned linear) {
-    return coord({linear % l.block.x, linear / l.block.x % l.block.y, linear / (l.block.x * l.block.y)});
-}
-
 Site site_of_stamp(const BlockState& b, const Stamp& s, const char* access, std::string& text) {
     Site site;
     const Loc& loc = site_of(s.site());
@@ -161,7 +161,7 @@ Site site_of_stamp(const BlockState& b, const Stamp& s, const char* access, std:
     unsigned t = s.thread();
     site.thread = {t % l->block.x, t / l->block.x % l->block.y, t / (l->block.x * l->block.y)};
     site.block = block;
-    text += std::string("  ") + access + " by thread " + thread_of(*l, t) + " block " + coord(block) +
+    text += std::string("  ") + access + " by thread " + coord(site.thread) + " block " + coord(block) +
             " at " + where(loc);
     if (s.exec != b.exec && l->serial != b.grid->k.serial)
         text += " (in the kernel launched at " + where(l->site) + ")";
@@ -298,12 +298,10 @@ const Loc& site_of(std::uint32_t id) { return sites().locs[id]; }
 
 void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
     if (a->scratch) return;  // an access that was not performed, already reported
-    auto* al = const_cast<Allocation*>(a);
     std::size_t es = a->elem_size;
-    std::size_t needed = (a->size + es - 1) / es;
     auto* cells = static_cast<Cell*>(a->shadow);
-    if (!cells || a->shadow_cells < needed) [[unlikely]]
-        cells = make_shadow(al);
+    if (!cells) [[unlikely]]
+        cells = make_shadow(const_cast<Allocation*>(a));
     std::size_t off = static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
     std::size_t first, last;
     if (std::has_single_bit(es)) {
@@ -336,15 +334,19 @@ void checks_begin_block(BlockState& b) {
     b.exec = b.grid->shadow ? b.grid->exec_base + static_cast<std::uint32_t>(b.linear) : 0;
     b.gen = 0;
     b.exited_seen = 0;
-    if (b.vc_used) {
-        std::fill(b.vc.begin(), b.vc.end(), 0);
-        b.vc_used = false;
-    }
+    b.vc_used = false;
+}
+
+void checks_barrier_generation(BlockState& b) {
+    ++b.gen;
+    // Lanes need ordering only between two barriers: back to the clocks' starting state, which
+    // record_access and warp_clock assume while vc_used is false.
+    b.vc_used = false;
 }
 
 void checks_syncwarp(BlockState& b, unsigned warp, unsigned mask) {
     if (!b.grid->shadow) return;
-    if (!b.vc_used) {
+    if (!b.vc_used) {  // start: each lane knows only its own first clock tick
         b.vc.assign(std::size_t(b.nthreads + 31) / 32 * 32 * 32, 0);
         for (unsigned t = 0; t < b.vc.size() / 32; ++t) b.vc[t * 32 + t % 32] = 1;
         b.vc_used = true;

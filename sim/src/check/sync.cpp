@@ -17,11 +17,7 @@ void sync_finding(const char* kind, const std::string& text, const Loc& site) {
 }
 
 void checks_barrier_release(BlockState& b, const Loc& site) {
-    ++b.gen;
-    if (b.vc_used) {  // clocks only need to order lanes between two barriers
-        std::fill(b.vc.begin(), b.vc.end(), 0);
-        for (unsigned t = 0; t < b.vc.size() / 32; ++t) b.vc[t * 32 + t % 32] = 1;
-    }
+    checks_barrier_generation(b);
     unsigned exited = b.nthreads - b.live;
     if (!b.sync_on || exited <= b.exited_seen) return;
     b.exited_seen = exited;

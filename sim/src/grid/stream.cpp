@@ -146,6 +146,7 @@ Registry& registry() {
 
 void enqueue_launch(const Stream* s, KernelLaunch k) {
     StreamImpl& impl = s ? s->impl() : Stream::default_stream().impl();
+    k.stream = impl.id;
     k.serial = order_launch(impl.id, k.hb);
     auto shared = std::make_shared<KernelLaunch>(std::move(k));
     impl.enqueue([shared] { run_grid(*shared); });

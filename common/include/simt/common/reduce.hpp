@@ -33,6 +33,15 @@ __global__ void reduce_blocks(simt::span<const T> in, simt::span<T> out, F f) {
     if (t == 0) out[blockIdx.x] = s[0];
 }
 
+/// One pass: a partial result per block of 2 * reduce_threads elements.
+template <class T, class F>
+DeviceArray<T> reduce_pass(F f, const DeviceArray<T>& in) {
+    const std::size_t per_block = 2 * reduce_threads;
+    DeviceArray<T> partial(Shape((in.size() + per_block - 1) / per_block));
+    launch(reduce_blocks<T, F>, static_cast<unsigned>(partial.size()), reduce_threads)(in, partial, f);
+    return partial;
+}
+
 }  // namespace simt::detail
 
 namespace simt {
@@ -50,17 +59,8 @@ template <class F, class T>
 T reduce(F f, const DeviceArray<T>& a) {
     static_assert(std::is_invocable_r_v<T, F, T, T>, "simt::reduce needs f(T, T) -> T");
     if (a.size() == 0) return T{};
-    const std::size_t per_block = 2 * detail::reduce_threads;
-    std::size_t n = a.size();
-    DeviceArray<T> partial(Shape((n + per_block - 1) / per_block));
-    launch(detail::reduce_blocks<T, F>, static_cast<unsigned>(partial.size()),
-           detail::reduce_threads)(a, partial, f);
-    while (partial.size() > 1) {
-        DeviceArray<T> next(Shape((partial.size() + per_block - 1) / per_block));
-        launch(detail::reduce_blocks<T, F>, static_cast<unsigned>(next.size()),
-               detail::reduce_threads)(partial, next, f);
-        partial = std::move(next);
-    }
+    DeviceArray<T> partial = detail::reduce_pass(f, a);
+    while (partial.size() > 1) partial = detail::reduce_pass(f, partial);
     return partial.copy_to_host()[0];
 }
 

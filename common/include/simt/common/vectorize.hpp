@@ -152,7 +152,7 @@ private:
         unsigned grid = static_cast<unsigned>(blocks < 1024 ? (blocks ? blocks : 1) : 1024);
         launch(detail::ufunc_kernel<F, R, typename detail::ufunc_arg<A>::type...>, grid, threads)(
             f_, span<R>(result), view(args, keep)...);
-        synchronize();  // the copies in `keep` must outlive the kernel
+        if (!keep.empty()) synchronize();  // copies of host vectors must outlive the kernel
     }
 
     F f_;

@@ -40,6 +40,7 @@ struct KernelLaunch {
     std::shared_ptr<const void> closure;
     Loc site;
     std::uint32_t serial = 0;         ///< place in the process's launch order (set when queued)
+    unsigned stream = 0;              ///< the ordering id of the stream it was queued on
     std::vector<std::uint32_t> hb;    ///< per stream, the last launch that happens before this one
 };
 void enqueue_launch(const Stream* s, KernelLaunch k);
