@@ -7,15 +7,22 @@
 #include <cstddef>
 #include <vector>
 
+#if defined(__CUDACC__)
+#define SIMT_DEVICE_FN __host__ __device__ inline
+#else
+#define SIMT_DEVICE_FN inline
+#endif
+
 #include "simt/common/device_properties.hpp"
 #include "simt/common/errors.hpp"
 #include "simt/common/launch_limits.hpp"
+#include "simt/common/launch_options.hpp"
+#include "simt/common/shape.hpp"
+#include "simt/common/type_name.hpp"
 
 #if defined(__CUDACC__)
-#define SIMT_DEVICE_FN __host__ __device__ inline
 #include "simt/cuda/api.hpp"
 #else
-#define SIMT_DEVICE_FN inline
 #define SIMT_INSIDE_SIMT_HPP 1
 #define __global__
 #define __device__

@@ -97,12 +97,6 @@ void copy_out(const Allocation* a, void* dst, std::size_t bytes) {
     std::memcpy(dst, a->base, bytes);
 }
 
-void shape_mismatch(const char* what, std::size_t want, std::size_t have) {
-    throw simt::Error(std::string("simt: ") + what + ": the device array has " +
-                      std::to_string(want) + " elements but the host data has " +
-                      std::to_string(have));
-}
-
 void init_shared(Allocation& a, std::byte* base, std::size_t bytes, std::size_t elem_size,
                  const char* elem_type, Loc site) {
     a.base = base;

@@ -11,15 +11,6 @@
 
 namespace simt::detail {
 
-template <class T>
-struct is_device_array : std::false_type {};
-template <class T>
-struct is_device_array<DeviceArray<T>> : std::true_type {};
-template <class T>
-struct is_host_vector_arg : std::false_type {};
-template <class T, class A>
-struct is_host_vector_arg<std::vector<T, A>> : std::true_type {};
-
 /// What one argument of a ufunc becomes in its kernel: arrays a read-only span, scalars a value.
 template <class A>
 struct ufunc_arg {
@@ -56,7 +47,7 @@ __global__ void ufunc_kernel(F f, simt::span<R> out, V... in) {
 /// The number of elements of an argument, or 0 for a scalar.
 template <class A>
 std::size_t ufunc_size(const A& a) {
-    if constexpr (is_device_array<A>::value || is_host_vector_arg<A>::value)
+    if constexpr (is_device_array<A>::value || is_host_vector<A>::value)
         return a.size();
     else
         return 0;
@@ -127,7 +118,7 @@ private:
             any = true;
         };
         (check(detail::ufunc_size(args),
-               detail::is_device_array<A>::value || detail::is_host_vector_arg<A>::value), ...);
+               detail::is_device_array<A>::value || detail::is_host_vector<A>::value), ...);
         if (!any) throw Error("simt::vectorize: call a ufunc with at least one array");
         return n;
     }
@@ -135,7 +126,7 @@ private:
     /// A device view of each argument; host vectors are copied into `keep`, which outlives the launch.
     template <class A>
     static auto view(const A& a, std::vector<std::shared_ptr<void>>& keep) {
-        if constexpr (detail::is_host_vector_arg<A>::value) {
+        if constexpr (detail::is_host_vector<A>::value) {
             auto d = std::make_shared<DeviceArray<typename A::value_type>>(to_device(a));
             keep.push_back(d);
             return typename detail::ufunc_arg<A>::type(*d);

@@ -13,21 +13,10 @@
 #include <vector>
 
 #include "simt/common/launch_limits.hpp"
+#include "simt/common/launch_options.hpp"
 #include "simt/sim/host/device_array.hpp"
 #include "simt/sim/host/stream.hpp"
 #include "simt/sim/vector_types.hpp"
-
-namespace simt {
-
-/// The optional part of a launch: dynamic shared memory, the stream, and the opt-in to more than
-/// 48 KiB of shared memory per block (cudaFuncAttributeMaxDynamicSharedMemorySize).
-struct LaunchOptions {
-    std::size_t shared_bytes = 0;
-    const Stream* stream = nullptr;
-    bool shared_optin = false;
-};
-
-}  // namespace simt
 
 namespace simt::sim::detail {
 
@@ -56,58 +45,16 @@ struct Closure {
     }
 };
 
-template <class T>
-struct view_of_host {  // which kernel parameter types a host std::vector may stand in for
-    static constexpr bool value = false;
-};
-template <class U>
-struct view_of_host<ptr<U>> {
-    static constexpr bool value = true;
-    using element = std::remove_const_t<U>;
-};
-template <class U>
-struct view_of_host<span<U>> : view_of_host<ptr<U>> {};
-template <class U>
-struct view_of_host<mdspan<U, 1>> : view_of_host<ptr<U>> {};
-
-template <class T>
-struct is_host_vector : std::false_type {};
-template <class T, class A>
-struct is_host_vector<std::vector<T, A>> : std::true_type {};
-
-/// Device copies of host vectors passed to a launch, and the copies back after it, as Numba
-/// does for NumPy arrays: simple for a learner, and as slow as two copies per launch.
-struct Staging {
-    std::vector<std::shared_ptr<void>> arrays;
-    std::vector<std::function<void()>> copy_back;
-};
-
-template <class>
-inline constexpr bool always_false = false;
-
-template <class P, class A>
-P convert_arg(Staging& st, A&& a, Loc site) {
-    using Arg = std::remove_cvref_t<A>;
-    if constexpr (is_host_vector<Arg>::value && view_of_host<P>::value) {
-        using T = typename view_of_host<P>::element;
-        static_assert(std::is_same_v<typename Arg::value_type, T>,
-                      "a host std::vector passed to a kernel must hold the parameter's element type");
-        auto dev = std::make_shared<DeviceArray<T>>(to_device(a, site));
-        name_allocation(dev->data().allocation(), "host vector passed to simt::launch");
-        st.arrays.push_back(dev);
-        if constexpr (!std::is_const_v<std::remove_reference_t<A>>)
-            st.copy_back.push_back([dev, &a] { dev->copy_to_host(std::span<T>(a)); });
-        return P(*dev);
-    } else if constexpr (std::is_convertible_v<A&&, P>) {
-        return P(std::forward<A>(a));
-    } else {
-        static_assert(always_false<A>,
-                      "simt::launch: an argument cannot be converted to the kernel's parameter "
-                      "type (pass a DeviceArray, a view, a std::vector or a value)");
-    }
-}
-
 }  // namespace simt::sim::detail
+
+namespace simt::detail {
+/// A staged host vector's device copy is named as such in reports.
+template <class T>
+void note_staged(const DeviceArray<T>& a) {
+    sim::detail::name_allocation(a.data().allocation(), "host vector passed to simt::launch");
+}
+}  // namespace simt::detail
+#include "simt/common/staging.hpp"
 
 namespace simt {
 
@@ -124,9 +71,9 @@ public:
                       "simt::launch: the number of arguments differs from the kernel's parameters");
         detail::validate_launch(grid_.x, grid_.y, grid_.z, block_.x, block_.y, block_.z,
                                 opts_.shared_bytes, opts_.shared_optin);
-        sim::detail::Staging st;
+        detail::Staging st;
         auto closure = std::make_shared<sim::detail::Closure<P...>>(sim::detail::Closure<P...>{
-            kernel_, {sim::detail::convert_arg<std::decay_t<P>>(st, std::forward<A>(args), site_)...}});
+            kernel_, {detail::convert_arg<std::decay_t<P>>(st, std::forward<A>(args), site_)...}});
         sim::detail::KernelLaunch k{grid_,     block_, opts_.shared_bytes, opts_.shared_optin,
                                     &sim::detail::Closure<P...>::invoke, closure, site_};
         sim::detail::enqueue_launch(opts_.stream, std::move(k));

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "simt/common/errors.hpp"
+#include "simt/common/shape.hpp"
+#include "simt/common/type_name.hpp"
 #include "simt/sim/memory/mdspan.hpp"
 #include "simt/sim/memory/span.hpp"
 
@@ -22,31 +24,9 @@ void release(Allocation* a);
 /// Host-to-device and device-to-host copies; both wait for queued kernels first, like cudaMemcpy.
 void copy_in(Allocation* a, const void* src, std::size_t bytes);
 void copy_out(const Allocation* a, void* dst, std::size_t bytes);
-[[noreturn]] void shape_mismatch(const char* what, std::size_t want, std::size_t have);
 }  // namespace simt::sim::detail
 
 namespace simt {
-
-/// The extents of a DeviceArray: `n`, `{rows, cols}` or `{d0, d1, d2}`.
-struct Shape {
-    std::size_t ext[3] = {0, 1, 1};
-    int rank = 1;
-
-    Shape(std::size_t n) : ext{n, 1, 1}, rank(1) {}
-    Shape(std::initializer_list<std::size_t> e) : rank(static_cast<int>(e.size())) {
-        if (e.size() < 1 || e.size() > 3)
-            throw Error("simt::Shape: a device array has 1, 2 or 3 dimensions, not " +
-                        std::to_string(e.size()));
-        int d = 0;
-        for (std::size_t v : e) ext[d++] = v;
-    }
-    std::size_t size() const { return ext[0] * ext[1] * ext[2]; }
-    std::string str() const {
-        std::string s = "(";
-        for (int d = 0; d < rank; ++d) s += (d ? ", " : "") + std::to_string(ext[d]);
-        return s + ")";
-    }
-};
 
 /// Device memory the host owns, like a Numba device array. Move-only; freed when destroyed.
 /// Converts to ptr, span and mdspan for kernels; the host cannot dereference it.
@@ -60,7 +40,7 @@ class DeviceArray {
 public:
     DeviceArray() = default;
     explicit DeviceArray(Shape s, sim::Loc site = sim::Loc::current())
-        : a_(sim::detail::allocate(s.size() * sizeof(T), sizeof(T), sim::detail::type_name<T>(),
+        : a_(sim::detail::allocate(s.size() * sizeof(T), sizeof(T), simt::detail::type_name<T>(),
                                    site)),
           shape_(s) {}
     DeviceArray(DeviceArray&& o) noexcept : a_(o.a_), shape_(o.shape_) { o.a_ = nullptr; }
@@ -87,11 +67,11 @@ public:
         return v;
     }
     void copy_to_host(std::span<T> dst) const {
-        if (dst.size() != size()) sim::detail::shape_mismatch("copy_to_host", size(), dst.size());
+        if (dst.size() != size()) detail::shape_mismatch("copy_to_host", size(), dst.size());
         sim::detail::copy_out(a_, dst.data(), size() * sizeof(T));
     }
     void copy_from_host(std::span<const T> src) {
-        if (src.size() != size()) sim::detail::shape_mismatch("copy_from_host", size(), src.size());
+        if (src.size() != size()) detail::shape_mismatch("copy_from_host", size(), src.size());
         sim::detail::copy_in(a_, src.data(), size() * sizeof(T));
     }
 
@@ -108,11 +88,7 @@ public:
 private:
     template <class U, int N>
     mdspan<U, N> view() const {
-        if (N != shape_.rank)
-            throw Error("simt: a kernel parameter mdspan<" + std::string(sim::detail::type_name<T>()) +
-                        ", " + std::to_string(N) + "> cannot view a device array of shape " +
-                        shape_.str() + " (" + std::to_string(shape_.rank) + " dimension" +
-                        (shape_.rank > 1 ? "s" : "") + ")");
+        if (N != shape_.rank) detail::rank_mismatch(simt::detail::type_name<T>(), N, shape_);
         std::size_t e[N];
         for (int d = 0; d < N; ++d) e[d] = shape_.ext[d];
         return mdspan<U, N>(ptr<U>(data()), e);
@@ -140,7 +116,7 @@ DeviceArray<T> to_device(const std::vector<T>& host, sim::Loc site = sim::Loc::c
 }
 template <class T>
 DeviceArray<T> to_device(const std::vector<T>& host, Shape s, sim::Loc site = sim::Loc::current()) {
-    if (s.size() != host.size()) sim::detail::shape_mismatch("to_device", s.size(), host.size());
+    if (s.size() != host.size()) detail::shape_mismatch("to_device", s.size(), host.size());
     DeviceArray<T> a(s, site);
     a.copy_from_host(host);
     return a;

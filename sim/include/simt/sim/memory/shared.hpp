@@ -80,7 +80,7 @@ public:
 
     explicit shared(sim::Loc site = sim::Loc::current()) {
         sim::detail::init_shared(alloc_, reinterpret_cast<std::byte*>(&data_), sizeof(A),
-                                 sizeof(value_type), sim::detail::type_name<value_type>(), site);
+                                 sizeof(value_type), simt::detail::type_name<value_type>(), site);
     }
     shared(const shared&) = delete;
     shared& operator=(const shared&) = delete;

@@ -1,0 +1,28 @@
+// The names of element types, for messages both backends print ("int", "float", ...).
+#pragma once
+#include <type_traits>
+
+namespace simt::detail {
+
+/// The name of an element type for reports and errors ("int", "float", ...; "struct" otherwise).
+template <class T>
+SIMT_DEVICE_FN constexpr const char* type_name() {
+    using U = std::remove_cv_t<T>;
+    if constexpr (std::is_same_v<U, bool>) return "bool";
+    else if constexpr (std::is_same_v<U, char>) return "char";
+    else if constexpr (std::is_same_v<U, signed char>) return "signed char";
+    else if constexpr (std::is_same_v<U, unsigned char>) return "unsigned char";
+    else if constexpr (std::is_same_v<U, short>) return "short";
+    else if constexpr (std::is_same_v<U, unsigned short>) return "unsigned short";
+    else if constexpr (std::is_same_v<U, int>) return "int";
+    else if constexpr (std::is_same_v<U, unsigned>) return "unsigned int";
+    else if constexpr (std::is_same_v<U, long>) return "long";
+    else if constexpr (std::is_same_v<U, unsigned long>) return "unsigned long";
+    else if constexpr (std::is_same_v<U, long long>) return "long long";
+    else if constexpr (std::is_same_v<U, unsigned long long>) return "unsigned long long";
+    else if constexpr (std::is_same_v<U, float>) return "float";
+    else if constexpr (std::is_same_v<U, double>) return "double";
+    else return "struct";
+}
+
+}  // namespace simt::detail
