@@ -1,28 +1,58 @@
-# simt_add_executable(<name> SOURCES <files...> [LIBRARIES <targets...>])
+# simt_add_executable(<name> SOURCES <files...> [LIBRARIES <targets...>] [SIMULATOR_ONLY])
 #
-# Builds a kernel program for the simulator: each .cu source is compiled as C++ through a
-# generated one-line .cpp that includes it, so the .cu file keeps its own name in reports and its
-# source properties stay free for a CUDA build of the same file. Works in this tree, through
-# add_subdirectory, and after find_package(simt CONFIG).
+# Builds a kernel program for the simulator as <name>: each .cu source is compiled as C++
+# through a generated one-line .cpp that includes it, so the .cu file keeps its own name in
+# reports and its source properties stay free for the CUDA build of the same file.
+#
+# Where the CUDA language is enabled (simt enables it when it finds a toolkit, unless SIMT_CUDA is
+# OFF), the same sources also build as <name>_cuda: the .cu files compiled by nvcc for sm_80 and
+# sm_90 plus PTX, against the CUDA backend. SIMULATOR_ONLY skips that for programs that use the
+# simulator's own API (simt::sim::...).
+#
+# Works in this tree, through add_subdirectory, and after find_package(simt CONFIG).
 include_guard(GLOBAL)
 
+# CMake 3.25 predates nvcc's C++20 support (CUDA 12) and knows no flag for CUDA_STANDARD 20.
+if(CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.0 AND NOT CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
+  set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
+  set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+endif()
+
+# sm_80 and sm_90 machine code, and sm_90 PTX that newer GPUs compile when they load it.
+set(SIMT_CUDA_ARCHITECTURES "80-real;90" CACHE STRING "GPU architectures of the <name>_cuda builds")
+
 function(simt_add_executable name)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "SOURCES;LIBRARIES")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "SIMULATOR_ONLY" "" "SOURCES;LIBRARIES")
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "simt_add_executable(${name}): give the program's files after SOURCES")
   endif()
-  set(sources)
+  set(sim_sources)
+  set(cuda_sources)
   foreach(src IN LISTS ARG_SOURCES)
     cmake_path(ABSOLUTE_PATH src BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" OUTPUT_VARIABLE abs)
+    list(APPEND cuda_sources "${abs}")
     if(abs MATCHES "\\.cu$")
       cmake_path(GET abs FILENAME file)
       set(wrapper "${CMAKE_CURRENT_BINARY_DIR}/simt_sim/${name}/${file}.cpp")
       file(CONFIGURE OUTPUT "${wrapper}" CONTENT "#include \"${abs}\"\n" @ONLY)
-      list(APPEND sources "${wrapper}")
+      list(APPEND sim_sources "${wrapper}")
     else()
-      list(APPEND sources "${abs}")
+      list(APPEND sim_sources "${abs}")
     endif()
   endforeach()
-  add_executable(${name} ${sources})
-  target_link_libraries(${name} PRIVATE simt::sim ${ARG_LIBRARIES})
+
+  if(TARGET simt::sim)
+    add_executable(${name} ${sim_sources})
+    target_link_libraries(${name} PRIVATE simt::sim ${ARG_LIBRARIES})
+  endif()
+
+  get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(NOT ARG_SIMULATOR_ONLY AND TARGET simt::cuda AND "CUDA" IN_LIST languages
+     AND NOT SIMT_CUDA STREQUAL "OFF")
+    add_executable(${name}_cuda ${cuda_sources})
+    target_link_libraries(${name}_cuda PRIVATE simt::cuda ${ARG_LIBRARIES})
+    set_target_properties(${name}_cuda PROPERTIES
+      CUDA_ARCHITECTURES "${SIMT_CUDA_ARCHITECTURES}"
+      CUDA_STANDARD 20 CUDA_STANDARD_REQUIRED ON CUDA_EXTENSIONS OFF)
+  endif()
 endfunction()

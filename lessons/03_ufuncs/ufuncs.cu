@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <vector>
 
-// __device__ functions: called from device code (here, from the ufunc's lambda).
-__device__ float polar_to_x(float rho, float theta) { return rho * std::cos(theta); }
-__device__ float polar_to_y(float rho, float theta) { return rho * std::sin(theta); }
+// Device functions, called from the ufunc's lambda. The lambda is __host__ __device__ (nvcc must
+// see it on both sides), so its helpers must be too: a __host__ __device__ function may only call
+// functions that exist on the side it is compiled for.
+__host__ __device__ float polar_to_x(float rho, float theta) { return rho * std::cos(theta); }
+__host__ __device__ float polar_to_y(float rho, float theta) { return rho * std::sin(theta); }
 
 int main() {
     const int n = 100000;

@@ -9,7 +9,7 @@
 using Catch::Matchers::Contains;
 
 namespace {
-__device__ float square(float x) { return x * x; }
+__host__ __device__ float square(float x) { return x * x; }
 }  // namespace
 
 TEST_CASE("A ufunc over device arrays returns a device array of the results", "[vectorize]") {
