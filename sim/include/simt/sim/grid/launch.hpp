@@ -5,7 +5,6 @@
 #endif
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <tuple>
 #include <type_traits>
