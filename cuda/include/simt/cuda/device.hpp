@@ -20,7 +20,10 @@ inline DeviceProperties properties_of(int device) {
     p.minor = c.minor;
     p.multi_processor_count = c.multiProcessorCount;
     p.max_threads_per_block = c.maxThreadsPerBlock;
-    for (int d = 0; d < 3; ++d) p.max_threads_dim[d] = c.maxThreadsDim[d], p.max_grid_size[d] = c.maxGridSize[d];
+    for (int d = 0; d < 3; ++d) {
+        p.max_threads_dim[d] = c.maxThreadsDim[d];
+        p.max_grid_size[d] = c.maxGridSize[d];
+    }
     p.shared_mem_per_block = c.sharedMemPerBlock;
     p.shared_mem_per_block_optin = c.sharedMemPerBlockOptin;
     p.warp_size = c.warpSize;
@@ -46,7 +49,8 @@ inline bool detect() {
         DeviceProperties p = cuda::detail::properties_of(id);
         bool ok = p.major >= 8;  // what simt's CUDA build targets: sm_80 and sm_90 (+ PTX)
         supported += ok;
-        std::printf("id %d  %s  [%s]\n", id, p.name.c_str(), ok ? "SUPPORTED" : "NOT SUPPORTED: simt builds for compute capability 8.0 and up");
+        std::printf("id %d  %s  [%s]\n", id, p.name.c_str(),
+                    ok ? "SUPPORTED" : "NOT SUPPORTED: simt builds for compute capability 8.0 and up");
         std::printf("        compute capability: %d.%d\n", p.major, p.minor);
         std::printf("        multiprocessors: %d, global memory: %zu MiB\n", p.multi_processor_count,
                     p.total_global_mem >> 20);

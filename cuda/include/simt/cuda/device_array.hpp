@@ -56,14 +56,16 @@ public:
     void copy_to_host(std::span<T> dst) const {
         if (dst.size() != size()) detail::shape_mismatch("copy_to_host", size(), dst.size());
         if (size() > 0)
-            cuda::detail::check(cudaMemcpy(dst.data(), p_, size() * sizeof(T), cudaMemcpyDeviceToHost),
-                                "copy_to_host (cudaMemcpy device to host)");
+            cuda::detail::check(
+                cudaMemcpy(dst.data(), p_, size() * sizeof(T), cudaMemcpyDeviceToHost),
+                "copy_to_host (cudaMemcpy device to host)");
     }
     void copy_from_host(std::span<const T> src) {
         if (src.size() != size()) detail::shape_mismatch("copy_from_host", size(), src.size());
         if (size() > 0)
-            cuda::detail::check(cudaMemcpy(p_, src.data(), size() * sizeof(T), cudaMemcpyHostToDevice),
-                                "copy_from_host (cudaMemcpy host to device)");
+            cuda::detail::check(
+                cudaMemcpy(p_, src.data(), size() * sizeof(T), cudaMemcpyHostToDevice),
+                "copy_from_host (cudaMemcpy host to device)");
     }
 
     T* data() const { return p_; }

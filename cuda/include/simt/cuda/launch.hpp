@@ -49,7 +49,8 @@ public:
         cudaStream_t stream = opts_.stream ? opts_.stream->native() : nullptr;
         enqueue(stream, converted, std::index_sequence_for<P...>{});
         if (!st.copy_back.empty()) {
-            cuda::detail::check(cudaStreamSynchronize(stream), "simt::launch (waiting to copy host vectors back)");
+            cuda::detail::check(cudaStreamSynchronize(stream),
+                                "simt::launch (waiting to copy host vectors back)");
             for (auto& f : st.copy_back) f();
         }
     }

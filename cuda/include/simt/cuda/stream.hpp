@@ -52,7 +52,9 @@ public:
     }
     void record(const Stream& s) { record(&s); }
     /// Waits until the stream has reached the marker.
-    void synchronize() const { cuda::detail::check(cudaEventSynchronize(native()), "Event::synchronize"); }
+    void synchronize() const {
+        cuda::detail::check(cudaEventSynchronize(native()), "Event::synchronize");
+    }
     /// True once the stream has reached the marker.
     bool query() const {
         cudaError_t e = cudaEventQuery(native());
