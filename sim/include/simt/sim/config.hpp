@@ -1,10 +1,11 @@
-// Simulator settings: read from SIMT_* environment variables, changeable in code for tests.
+// Simulator settings: one table of SIMT_* variables, read once at start, changeable in code for tests.
 #pragma once
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp>, not the simulator's headers"
 #endif
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 
 namespace simt::sim {
@@ -17,9 +18,7 @@ enum class Schedule : std::uint8_t {
     interleave,  ///< random, and may switch threads inside a read-modify-write
 };
 
-/// Every setting of the simulator. `config()` starts from the environment:
-/// SIMT_CHECK=all|none|race,mem,init,sync  SIMT_SCHEDULE=in-order|reverse|random:SEED|interleave:SEED
-/// SIMT_REPORT=text|json:PATH  SIMT_STACK_SIZE=65536|64K|1M  SIMT_WORKERS=N (0: all cores)
+/// Every setting of the simulator; `settings()` lists them with their defaults and help.
 struct Config {
     bool check_race = true, check_mem = true, check_init = true, check_sync = true;
     Schedule schedule = Schedule::in_order;
@@ -27,14 +26,35 @@ struct Config {
     std::string report_json;                    ///< JSON Lines path; empty: text only
     std::size_t stack_size = 64 * 1024;         ///< bytes of stack per CUDA thread
     int workers = 0;                            ///< OS threads running blocks; 0: all cores
-
-    bool any_check() const { return check_race || check_mem || check_init || check_sync; }
+    unsigned timeout_s = 30;                    ///< a launch running longer is stopped; 0: never
+    int exit_code = 0;                          ///< exit status when anything was found; 0: unchanged
 };
 
-/// The settings in force. Change them between launches, not while kernels run.
+/// One row of the settings table: what `./lab help settings` prints.
+struct Setting {
+    const char* name;           ///< the environment variable, e.g. "SIMT_CHECK"
+    const char* default_value;  ///< as it would be written in the environment
+    const char* accepted;       ///< the values it accepts, as an error message names them
+    const char* help;           ///< one sentence
+};
+
+/// Every setting, in the order the help prints them.
+std::span<const Setting> settings();
+
+/// The settings in force: read from the environment before main runs. Change them between
+/// launches, not while kernels run.
 Config& config();
 
-/// Parses one SIMT_* value; throws std::invalid_argument with a message naming the variable.
+/// Parses one SIMT_* value into `c`; throws std::invalid_argument with a message naming the
+/// variable, the value and what it accepts.
 void apply_setting(Config& c, const std::string& name, const std::string& value);
+
+namespace detail {
+/// Reads the environment, opens the JSON report and arms the exit sequence; a bad setting ends
+/// the program here, on the main thread, before anything runs (exit status 2).
+bool start_process();
+/// Runs start_process() during static initialisation of the first file that includes simt.hpp.
+inline const bool process_started = start_process();
+}  // namespace detail
 
 }  // namespace simt::sim

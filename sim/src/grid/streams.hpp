@@ -1,0 +1,123 @@
+// Streams and events of the simulator: in-order queues, each served by its own OS thread.
+#pragma once
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "../check/shadow.hpp"
+
+namespace simt::sim::detail {
+
+/// One queue. Its thread joins the TBB arena for each launch; a kernel error is kept (sticky)
+/// until a synchronizing call collects it, and later launches on the stream are skipped, as a
+/// CUDA context refuses work after a kernel fault.
+class StreamImpl {
+public:
+    StreamImpl() : id(new_stream_id()), thread_([this] { loop(); }) {}
+    ~StreamImpl() {
+        {
+            std::lock_guard lock(m_);
+            stop_ = true;
+        }
+        cv_.notify_all();
+        thread_.join();
+    }
+
+    /// `marker` work (events) runs even after an error, so waiting on it never hangs.
+    void enqueue(std::function<void()> fn, bool marker = false) {
+        {
+            std::lock_guard lock(m_);
+            queue_.push_back({std::move(fn), marker});
+        }
+        cv_.notify_all();
+    }
+
+    void wait_idle() {
+        std::unique_lock lock(m_);
+        idle_cv_.wait(lock, [&] { return queue_.empty() && !busy_; });
+    }
+
+    void synchronize() {
+        wait_idle();
+        order_host_waits(id);
+        std::lock_guard lock(m_);
+        if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+    }
+
+    const unsigned id;  ///< its place in the launch order's clocks
+
+    std::exception_ptr take_error() {
+        std::lock_guard lock(m_);
+        return std::exchange(error_, nullptr);
+    }
+
+private:
+    struct Task {
+        std::function<void()> fn;
+        bool marker;
+    };
+
+    void loop() {
+        std::unique_lock lock(m_);
+        for (;;) {
+            cv_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+            if (queue_.empty()) return;
+            Task t = std::move(queue_.front());
+            queue_.pop_front();
+            bool skip = error_ && !t.marker;
+            busy_ = true;
+            lock.unlock();
+            std::exception_ptr err;
+            if (!skip) {
+                try {
+                    t.fn();
+                } catch (...) {
+                    err = std::current_exception();
+                }
+            }
+            lock.lock();
+            if (err && !error_) error_ = err;
+            busy_ = false;
+            if (queue_.empty()) idle_cv_.notify_all();
+        }
+    }
+
+    std::mutex m_;
+    std::condition_variable cv_, idle_cv_;
+    std::deque<Task> queue_;
+    bool busy_ = false, stop_ = false;
+    std::exception_ptr error_;
+    std::thread thread_;
+};
+
+struct EventImpl {
+    std::mutex m;
+    std::condition_variable cv;
+    bool recorded = false, done = false;
+    std::chrono::steady_clock::time_point when;
+    std::vector<std::uint32_t> clock;  ///< the recording stream's launch clock
+};
+
+/// Every live stream, so that simt::synchronize() can wait for all of them.
+struct StreamRegistry {
+    std::mutex m;
+    std::vector<std::weak_ptr<StreamImpl>> streams;
+    std::shared_ptr<StreamImpl> default_stream = std::make_shared<StreamImpl>();
+
+    std::vector<std::shared_ptr<StreamImpl>> live() {
+        std::lock_guard lock(m);
+        std::vector<std::shared_ptr<StreamImpl>> out{default_stream};
+        std::erase_if(streams, [](auto& w) { return w.expired(); });
+        for (auto& w : streams)
+            if (auto s = w.lock()) out.push_back(std::move(s));
+        return out;
+    }
+};
+
+}  // namespace simt::sim::detail

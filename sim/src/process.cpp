@@ -1,0 +1,113 @@
+// The process's state and its start and end: settings once at start, the exit sequence once at end.
+#include <cerrno>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <iostream>
+
+#include "process.hpp"
+
+namespace simt::sim::detail {
+
+void drain_streams_at_exit();
+
+namespace {
+
+Process* the_process = nullptr;
+
+[[noreturn]] void refuse_settings(const std::string& message) {
+    std::fprintf(stderr, "simt: %s\n  (`./lab help settings` lists every setting)\n", message.c_str());
+    std::fflush(stderr);
+    std::_Exit(2);
+}
+
+/// Opens the report once, before anything runs, so that a path that cannot be written is a
+/// setting error and not findings silently lost later.
+void check_report_path(const std::string& path) {
+    if (path.empty()) return;
+    std::FILE* f = std::fopen(path.c_str(), "a");
+    if (!f)
+        refuse_settings("SIMT_REPORT=json:" + path + ": cannot open " + path + " for writing (" +
+                        std::strerror(errno) + ")");
+    std::fclose(f);
+}
+
+const char* kind_of(const std::exception& e) {
+    if (dynamic_cast<const simt::LaunchError*>(&e)) return "simt::LaunchError";
+    if (dynamic_cast<const simt::KernelError*>(&e)) return "simt::KernelError";
+    if (dynamic_cast<const simt::CudaError*>(&e)) return "simt::CudaError";
+    if (dynamic_cast<const simt::Error*>(&e)) return "simt::Error";
+    return "exception";
+}
+
+/// An exception nobody caught ends the program with its message once, not with
+/// "terminate called ..." and an abort.
+[[noreturn]] void on_terminate() {
+    std::string what = "std::terminate was called without an exception";
+    const char* kind = "error";
+    if (std::exception_ptr e = std::current_exception()) {
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::exception& x) {
+            kind = kind_of(x);
+            what = x.what();
+        } catch (...) {
+            what = "an exception of a type that is not std::exception";
+        }
+    }
+    if (what.rfind("simt: ", 0) == 0) what.erase(0, 6);
+    std::fflush(stdout);
+    std::fprintf(stderr, "simt: the program ended on an uncaught %s: %s\n", kind, what.c_str());
+    // The stack was not unwound: arrays still alive are not leaks.
+    end_process(1, false);
+    std::_Exit(1);
+}
+
+void at_exit() { end_process(0, process().config.check_mem); }
+
+}  // namespace
+
+Process& process() {
+    if (!the_process) start_process();
+    return *the_process;
+}
+
+void end_process(int status, bool leaks) {
+    static std::atomic<bool> ending{false};
+    if (ending.exchange(true)) return;  // an error inside the sequence must not start it again
+    drain_streams_at_exit();
+    if (leaks) report_leaks();
+    print_summary();
+    int code = status;
+    if (process().config.exit_code != 0 && !simt::sim::findings().empty())
+        code = process().config.exit_code;
+    if (code == 0) return;
+    std::cout.flush();
+    std::fflush(nullptr);
+    std::_Exit(code);
+}
+
+bool start_process() {
+    if (the_process) return true;
+    Config c;
+    try {
+        c = settings_from_environment();
+    } catch (const std::invalid_argument& e) {
+        refuse_settings(e.what());
+    }
+    check_report_path(c.report_json);
+    the_process = new Process{std::move(c), {}};
+    std::set_terminate(on_terminate);
+    std::atexit(at_exit);
+    return true;
+}
+
+}  // namespace simt::sim::detail
+
+namespace simt::sim {
+
+Config& config() { return detail::process().config; }
+
+}  // namespace simt::sim
