@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "process.hpp"
+#include "thread/watchdog.hpp"
 
 namespace simt::sim::detail {
 
@@ -57,6 +58,13 @@ const char* kind_of(const std::exception& e) {
             what = "an exception of a type that is not std::exception";
         }
     }
+    // A kernel error that was also a finding (a deadlock) was printed in full already.
+    std::string first_line = what.substr(0, what.find('\n'));
+    for (const Finding& f : simt::sim::findings())
+        if (first_line != what && f.text.rfind(first_line, 0) == 0) {
+            what = first_line + " (reported above)";
+            break;
+        }
     if (what.rfind("simt: ", 0) == 0) what.erase(0, 6);
     std::fflush(stdout);
     std::fprintf(stderr, "simt: the program ended on an uncaught %s: %s\n", kind, what.c_str());
@@ -100,6 +108,7 @@ bool start_process() {
     check_report_path(c.report_json);
     the_process = new Process{std::move(c), {}};
     std::set_terminate(on_terminate);
+    start_watchdog();
     std::atexit(at_exit);
     return true;
 }

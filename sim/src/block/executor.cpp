@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "../runtime.hpp"
+#include "../thread/watchdog.hpp"
 
 namespace simt::sim::detail {
 
@@ -36,6 +37,7 @@ bool same_site(const Loc& a, const Loc& b) {
 
 Worker::Worker() {
     install_signal_stack();
+    watchdog_register(&tls_shadow_checks);
     dyn_shared.space = Space::shared;
     dyn_shared.elem_type = "byte";
     dyn_shared.name = "dynamic shared memory";
@@ -338,7 +340,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     blockDim = k.block;
     gridDim = k.grid;
     tls_block_epoch = ++epoch;
-    tls_shadow_checks = g.shadow;
+    tls_shadow_checks.store(g.shadow, std::memory_order_relaxed);
     tls_interleave = g.cfg.schedule == Schedule::interleave;
     if (k.shared_bytes > dyn_shared.shadow_cells) free_shadow(&dyn_shared);  // remade at its size
     dyn_shared.bytes = dyn_shared.size = k.shared_bytes;

@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "shadow.hpp"
+#include "../thread/watchdog.hpp"
 
 namespace simt::sim::detail {
 
@@ -297,6 +298,12 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 const Loc& site_of(std::uint32_t id) { return sites().locs[id]; }
 
 void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
+    if (stop_requested.load(std::memory_order_relaxed)) [[unlikely]]
+        watchdog_poll(a, p, kind, loc);
+    if (!tls_worker->block.grid->shadow) [[unlikely]] {
+        tls_shadow_checks.store(false, std::memory_order_relaxed);  // the watchdog's detour
+        return;
+    }
     if (a->scratch) return;  // an access that was not performed, already reported
     std::size_t es = a->elem_size;
     auto* cells = static_cast<Cell*>(a->shadow);

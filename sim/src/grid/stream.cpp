@@ -1,5 +1,6 @@
 // Streams and events: each stream is an in-order queue served by its own OS thread.
 #include "../process.hpp"
+#include "../thread/watchdog.hpp"
 
 namespace simt::sim::detail {
 
@@ -10,7 +11,15 @@ void enqueue_launch(const Stream* s, KernelLaunch k) {
     k.stream = impl.id;
     k.serial = order_launch(impl.id, k.hb);
     auto shared = std::make_shared<KernelLaunch>(std::move(k));
-    impl.enqueue([shared] { run_grid(*shared); });
+    impl.enqueue([shared] {
+        Watched watched(*shared);
+        try {
+            run_grid(*shared);
+        } catch (const simt::KernelError& e) {
+            if (watched.stopped()) watched.rethrow_stopped(e);
+            throw;
+        }
+    });
 }
 
 void arm_exit_report() { process(); }

@@ -3,6 +3,7 @@
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp>, not the simulator's headers"
 #endif
+#include <atomic>
 #include <cstddef>
 
 #include "simt/sim/location.hpp"
@@ -13,8 +14,9 @@ namespace simt::sim::detail {
 struct ThreadState;
 /// The CUDA thread running on this OS thread; null on the host.
 inline thread_local ThreadState* tls_thread = nullptr;
-/// True while a launch with any shadow checker runs on this OS thread.
-inline thread_local bool tls_shadow_checks = false;
+/// True while a launch with any shadow checker runs on this OS thread, or while the watchdog
+/// stops a launch (so that the next access goes out of line, where the watchdog is polled).
+inline thread_local std::atomic<bool> tls_shadow_checks{false};
 
 /// Reports an access that must not happen (out of bounds, freed, null, from the host) and
 /// returns poisoned scratch memory to perform it on instead. Cold: it formats a report.
@@ -37,7 +39,7 @@ template <Access K, class T>
     if (a == nullptr || tls_thread == nullptr || b < a->base ||
         b + sizeof(T) > a->base + a->bytes) [[unlikely]]
         return reinterpret_cast<T*>(bad_access(a, p, sizeof(T), K, loc));
-    if (tls_shadow_checks) [[unlikely]]
+    if (tls_shadow_checks.load(std::memory_order_relaxed)) [[unlikely]]
         record_access(a, p, sizeof(T), K, loc);
     return p;
 }

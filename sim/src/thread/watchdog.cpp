@@ -1,0 +1,229 @@
+// The watchdog thread, the Ctrl-C handler, and the report of a stopped launch.
+#include "watchdog.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <cstring>
+#include <thread>
+#include <unistd.h>
+
+#include "../process.hpp"
+
+namespace simt::sim::detail {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// How long a stop may take before the watchdog gives up on the threads noticing it.
+constexpr auto grace = std::chrono::seconds(3);
+
+struct Running {
+    const KernelLaunch* k;
+    Clock::time_point since;
+};
+
+struct WatchState {
+    std::mutex m;
+    std::vector<Running> running;
+    std::vector<std::atomic<bool>*> flags;
+    bool interrupt = false;                                     ///< the stop is a Ctrl-C
+    Clock::time_point stop_since;
+    std::vector<std::pair<std::uint64_t, std::string>> blocks;  ///< what each stopped block did
+};
+
+WatchState& state() {
+    static WatchState* s = new WatchState;  // the watchdog thread uses it until the process ends
+    return *s;
+}
+
+std::atomic<const KernelLaunch*> stopping{nullptr};
+std::atomic<bool> interrupted{false};
+
+void on_interrupt(int) {
+    if (interrupted.exchange(true)) _exit(130);  // a second Ctrl-C: no more waiting
+}
+
+std::string header(const KernelLaunch& k, bool interrupt, unsigned timeout) {
+    if (interrupt)
+        return "simt: interrupted (Ctrl-C) while the kernel launched at " + where(k.site) +
+               " was running";
+    return "simt: the kernel launched at " + where(k.site) + " ran for more than " +
+           std::to_string(timeout) + " s and was stopped (SIMT_TIMEOUT=" + std::to_string(timeout) +
+           "; 0 turns the watchdog off)";
+}
+
+void begin_stop(WatchState& s, const KernelLaunch* k, bool interrupt) {
+    s.interrupt = interrupt;
+    s.stop_since = Clock::now();
+    s.blocks.clear();
+    stopping.store(k);
+    stop_requested.store(true);
+}
+
+/// No thread noticed the stop: the kernel loops without an access simt sees. Say what is known.
+[[noreturn]] void give_up(WatchState& s) {
+    const KernelLaunch* k = stopping.load();
+    unsigned timeout = process().config.timeout_s;
+    std::string msg = header(*k, s.interrupt, timeout) +
+                      "\n  no thread of it made a memory access that simt sees for " +
+                      std::to_string(std::chrono::seconds(grace).count()) +
+                      " s, so where it loops is not known: look for a loop whose condition "
+                      "never changes (it reads no device or shared memory)\n";
+    std::fflush(stdout);
+    (void)!write(2, msg.data(), msg.size());
+    _exit(s.interrupt ? 130 : 1);
+}
+
+void watch() {
+    WatchState& s = state();
+    for (;;) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        std::lock_guard lock(s.m);
+        if (stopping.load()) {
+            for (auto* f : s.flags) f->store(true, std::memory_order_relaxed);
+            if (Clock::now() - s.stop_since > grace) give_up(s);
+            continue;
+        }
+        if (interrupted.load()) {
+            if (s.running.empty()) {
+                std::fflush(stdout);
+                const char msg[] = "simt: interrupted (Ctrl-C); no kernel was running\n";
+                (void)!write(2, msg, sizeof msg - 1);
+                _exit(130);
+            }
+            begin_stop(s, s.running.front().k, true);
+            continue;
+        }
+        unsigned timeout = process().config.timeout_s;
+        if (timeout == 0) continue;
+        for (const Running& r : s.running)
+            if (Clock::now() - r.since > std::chrono::seconds(timeout)) {
+                begin_stop(s, r.k, false);
+                break;
+            }
+    }
+}
+
+/// "3 threads wait at __syncthreads() at f.cu:9: (1,0,0)..(3,0,0)", one line per place.
+std::string waiting_threads(const BlockState& b) {
+    struct Group {
+        const char* what;
+        Loc site;
+        std::vector<unsigned> ids;
+    };
+    std::vector<Group> groups;
+    unsigned unstarted = 0, done = 0;
+    for (unsigned t = 0; t < b.nthreads; ++t) {
+        const ThreadState& ts = b.threads[t];
+        if (ts.status == Status::unstarted) ++unstarted;
+        if (ts.status == Status::done) ++done;
+        if (ts.status != Status::waiting) continue;
+        auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+            return std::strcmp(g.what, ts.what) == 0 && g.site.line() == ts.site.line() &&
+                   std::strcmp(g.site.file_name(), ts.site.file_name()) == 0;
+        });
+        if (g == groups.end()) groups.push_back({ts.what, ts.site, {t}});
+        else g->ids.push_back(t);
+    }
+    auto count = [](std::size_t n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
+    std::string out;
+    for (const Group& g : groups)
+        out += "\n    " + count(g.ids.size()) + (g.ids.size() == 1 ? " waits" : " wait") + " at " +
+               g.what + " at " + where(g.site) + ": " + thread_ranges(b, g.ids);
+    if (unstarted) out += "\n    " + count(unstarted) + " had not started yet";
+    if (done) out += "\n    " + count(done) + " had finished";
+    return out;
+}
+
+}  // namespace
+
+Watched::Watched(const KernelLaunch& k) : k_(k) {
+    WatchState& s = state();
+    std::lock_guard lock(s.m);
+    s.running.push_back({&k, Clock::now()});
+}
+
+Watched::~Watched() {
+    WatchState& s = state();
+    std::lock_guard lock(s.m);
+    std::erase_if(s.running, [&](const Running& r) { return r.k == &k_; });
+    if (stopping.load() == &k_) {
+        stopping.store(nullptr);
+        stop_requested.store(false);
+        interrupted.store(false);
+    }
+}
+
+bool Watched::stopped() const { return stopping.load() == &k_; }
+
+void Watched::rethrow_stopped(const simt::KernelError& first) {
+    WatchState& s = state();
+    std::string msg;
+    bool interrupt;
+    {
+        std::lock_guard lock(s.m);
+        interrupt = s.interrupt;
+        std::sort(s.blocks.begin(), s.blocks.end());
+        msg = header(k_, interrupt, process().config.timeout_s);
+        for (auto& [linear, lines] : s.blocks) msg += lines;
+        if (s.blocks.empty()) msg += std::string("\n  ") + first.what();
+    }
+    if (interrupt) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "%s\n", msg.c_str());
+        std::fflush(stderr);
+        std::_Exit(130);
+    }
+    throw simt::KernelError(msg);
+}
+
+void watchdog_register(std::atomic<bool>* out_of_line) {
+    WatchState& s = state();
+    std::lock_guard lock(s.m);
+    s.flags.push_back(out_of_line);
+}
+
+void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc) {
+    Worker* w = tls_worker;
+    const KernelLaunch* k = stopping.load();
+    if (!w || !tls_thread || !k || &w->block.grid->k != k) return;
+    BlockState& b = w->block;
+    std::string lines = "\n  block " + coord(b.idx) + ": thread " + coord(tls_thread->idx) +
+                        " was running at " + where(loc);
+    if (a && !a->scratch) {
+        auto index = (static_cast<const std::byte*>(p) - a->base) /
+                     static_cast<std::ptrdiff_t>(std::max<std::size_t>(a->elem_size, 1));
+        lines += std::string(" (") + (kind == Access::read ? "reading " : "writing ") +
+                 space_name(a->space) + " memory " + describe(a) + "[" + std::to_string(index) + "])";
+    }
+    lines += waiting_threads(b);
+    if (a && a->space == Space::global && kind == Access::read && b.grid->nblocks > 1)
+        lines += "\n  a block that waits for a value another block of the same launch writes may "
+                 "wait forever: blocks are not guaranteed to run at the same time (here " +
+                 std::to_string(b.grid->nblocks) +
+                 " blocks share the cores), so one must never wait for another; split the work "
+                 "into two launches";
+    else if (b.waiting)
+        lines += "\n  a thread that loops until another thread of its block acts waits forever "
+                 "if that thread waits at a barrier for it: order them with __syncthreads() "
+                 "instead";
+    {
+        WatchState& s = state();
+        std::lock_guard lock(s.m);
+        s.blocks.emplace_back(b.linear, lines);
+    }
+    w->fail_thread("simt: stopped by the watchdog");
+}
+
+void start_watchdog() {
+    struct sigaction sa {};
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    std::thread(watch).detach();
+}
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,44 @@
+// The watchdog: a launch that runs past SIMT_TIMEOUT, or a Ctrl-C, stops with where every thread is.
+//
+// How a running kernel is stopped without a cost on the hot path: the access hook already tests
+// one thread-local flag per access (shadow checks on or off) before its out-of-line path. The
+// watchdog thread sets that flag on every worker, so the next access of a spinning thread goes
+// out of line, where `watchdog_poll` ends the thread's block with a report made on the worker
+// itself (its block's state is only safe to read there). A thread that makes no access simt
+// sees cannot be stopped that way: after a grace period the watchdog reports what it knows and
+// ends the process.
+#pragma once
+#include <atomic>
+
+#include "../runtime.hpp"
+
+namespace simt::sim::detail {
+
+/// True while a launch is being stopped; the out-of-line access path polls it.
+inline std::atomic<bool> stop_requested{false};
+
+/// Times a launch while it runs on a stream; the stream thread makes one around run_grid.
+class Watched {
+public:
+    explicit Watched(const KernelLaunch& k);
+    ~Watched();
+    /// The KernelError a stopped launch ends with: every stopped block, then what to do. Ends the
+    /// process (status 130) when the stop was a Ctrl-C.
+    [[noreturn]] void rethrow_stopped(const simt::KernelError& first);
+    bool stopped() const;
+
+private:
+    const KernelLaunch& k_;
+};
+
+/// Registers a worker's out-of-line flag, which the watchdog sets to stop a launch.
+void watchdog_register(std::atomic<bool>* out_of_line);
+
+/// On a worker, from the out-of-line access path while `stop_requested`: if the running launch
+/// is being stopped, records where this thread is and ends its block (does not return).
+void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc);
+
+/// Starts the watchdog thread and the Ctrl-C handler (once, from start_process).
+void start_watchdog();
+
+}  // namespace simt::sim::detail
