@@ -40,7 +40,9 @@ int main() {
     start.record();
     simt::launch(scale, 64, 256)(a, 0.5f, 200);
     stop.record();
-    stop.synchronize();  // without it, elapsed_ms would wait for us
+    // simt's elapsed_ms waits for both events itself, but CUDA's cudaEventElapsedTime does not:
+    // on an event the GPU has not reached yet it returns cudaErrorNotReady. So wait first.
+    stop.synchronize();
     std::printf("the kernel took %.3f ms between the two events\n", start.elapsed_ms(stop));
 
     std::printf("-- two streams, then an event makes the second wait for the first\n");
