@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "shadow.hpp"
+#include "checker.hpp"
 
 namespace simt::sim::detail {
 
@@ -116,14 +117,30 @@ bool first_report(std::uint64_t key) {
     return r->keys.insert(key).second;
 }
 
+// --- Per block -------------------------------------------------------------------------------
+
+/// racecheck's state for the block running on this worker: its place in the happens-before order.
+struct RaceBlock {
+    const BlockState* block = nullptr;
+    bool race_on = false, init_on = false;
+    std::uint32_t exec = 0;        ///< this block execution's id in shadow stamps
+    std::uint16_t gen = 0;         ///< barriers completed so far
+    /// Warp vector clocks: row t (32 entries) is what thread t knows of its warp's lanes;
+    /// only __syncwarp advances them. Reset lazily: `vc_used` says they changed.
+    std::vector<std::uint16_t> vc;
+    bool vc_used = false;
+};
+thread_local RaceBlock tls_race;
+std::uint32_t launch_base = 0;  ///< exec id of block 0 of the running launch (check_mutex)
+
 // --- The race rule ---------------------------------------------------------------------------
 
-unsigned warp_clock(const BlockState& b, unsigned reader, unsigned lane) {
+unsigned warp_clock(const RaceBlock& b, unsigned reader, unsigned lane) {
     return b.vc_used ? b.vc[reader * 32 + lane] : 0;
 }
 
 /// Whether access `prev` happens before the running thread's access `cur`.
-bool ordered(const BlockState& b, const Stamp& prev, const Stamp& cur) {
+bool ordered(const RaceBlock& b, const Stamp& prev, const Stamp& cur) {
     if (prev.exec == cur.exec) {
         if (prev.thread() == cur.thread()) return true;       // program order
         if (prev.gen != cur.gen) return true;                 // a __syncthreads in between
@@ -131,7 +148,7 @@ bool ordered(const BlockState& b, const Stamp& prev, const Stamp& cur) {
         return prev.clk <= warp_clock(b, cur.thread(), prev.thread() % 32);  // a __syncwarp
     }
     if (prev.exec == exec_host) return true;                  // copies wait for all work
-    if (prev.exec >= b.grid->exec_base) return false;         // another block of this launch
+    if (prev.exec >= launch_base) return false;         // another block of this launch
     return exec_ordered_before_current(prev.exec);
 }
 
@@ -143,7 +160,7 @@ struct Ctx {
     Access kind;
 };
 
-Site site_of_stamp(const BlockState& b, const Stamp& s, const char* access, std::string& text) {
+Site site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access, std::string& text) {
     Site site;
     const Loc& loc = site_of(s.site());
     site.file = loc.file_name() ? loc.file_name() : "";
@@ -151,9 +168,10 @@ Site site_of_stamp(const BlockState& b, const Stamp& s, const char* access, std:
     site.access = access;
     uint3 block;
     const LaunchInfo* l;
-    LaunchInfo here{0, 0, b.grid->k.grid, b.grid->k.block, b.grid->k.site};
+    const KernelLaunch& k = b.block->grid->k;
+    LaunchInfo here{0, 0, k.grid, k.block, k.site};
     if (s.exec == b.exec) {
-        block = b.idx;
+        block = b.block->idx;
         l = &here;
     } else {
         l = &launch_of(s.exec, block);
@@ -163,7 +181,7 @@ Site site_of_stamp(const BlockState& b, const Stamp& s, const char* access, std:
     site.block = block;
     text += std::string("  ") + access + " by thread " + coord(site.thread) + " block " + coord(block) +
             " at " + where(loc);
-    if (s.exec != b.exec && l->serial != b.grid->k.serial)
+    if (s.exec != b.exec && l->serial != k.serial)
         text += " (in the kernel launched at " + where(l->site) + ")";
     text += "\n";
     return site;
@@ -174,7 +192,7 @@ std::string site_key(const Loc& l) {
     return std::string(l.file_name() ? l.file_name() : "") + ":" + std::to_string(l.line());
 }
 
-[[gnu::cold, gnu::noinline]] void report_race(const BlockState& b, const Ctx& c, Hazard h,
+[[gnu::cold, gnu::noinline]] void report_race(const RaceBlock& b, const Ctx& c, Hazard h,
                                               const Stamp& prev, const Stamp& cur) {
     std::uint64_t lo = std::min(prev.site(), cur.site()), hi = std::max(prev.site(), cur.site());
     if (!first_report(1ull << 62 | lo << 21 | hi)) return;
@@ -205,7 +223,7 @@ std::string site_key(const Loc& l) {
             fix = same_warp ? "separate them with __syncthreads(), or with __syncwarp() when only "
                               "lanes of one warp share the data"
                             : "separate them with __syncthreads()";
-    } else if (prev.exec >= b.grid->exec_base) {
+    } else if (prev.exec >= launch_base) {
         fix = "blocks of one launch are never ordered: use atomics, or do the first part in its "
               "own kernel launch";
     } else {
@@ -220,7 +238,7 @@ std::string site_key(const Loc& l) {
     add_finding("race@" + k1 + "|" + k2, std::move(f));
 }
 
-[[gnu::cold, gnu::noinline]] void report_uninit(const BlockState& b, const Ctx& c, const Loc& loc) {
+[[gnu::cold, gnu::noinline]] void report_uninit(const RaceBlock& b, const Ctx& c, const Loc& loc) {
     if (!first_report(2ull << 62 | intern(loc))) return;
     Finding f;
     f.kind = "uninitialized-read";
@@ -231,7 +249,7 @@ std::string site_key(const Loc& l) {
     f.sites.push_back(site_here(loc, what));
     f.text = std::string("simt: uninitialised ") + what + " of " + f.space + " memory " +
              describe(c.a) + "[" + f.index + "] (" + origin(c.a) + ")\n  " + what +
-             " by thread " + coord(tls_thread->idx) + " block " + coord(b.idx) + " at " +
+             " by thread " + coord(tls_thread->idx) + " block " + coord(b.block->idx) + " at " +
              where(loc) + "\n  " +
              (c.a->space == Space::shared
                   ? "no thread of this block wrote it: shared memory starts uninitialised in every "
@@ -250,7 +268,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     return w;
 }
 
-[[gnu::always_inline]] inline void check_cell(const BlockState& b, Cell& cell, const Ctx& c,
+[[gnu::always_inline]] inline void check_cell(const RaceBlock& b, Cell& cell, const Ctx& c,
                                               const Stamp& cur, const Loc& loc) {
     if (c.a->space == Space::shared) {  // shared memory lives for one block
         if (cell.w.exec != cur.exec) cell.w = {};
@@ -292,76 +310,107 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     }
 }
 
+/// racecheck and initcheck. One checker: initcheck needs the writes that racecheck's shadow
+/// records, so both read and update one cell per element in one pass.
+class RaceCheck final : public Checker {
+public:
+    RaceCheck() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/true) {}
+    bool enabled(const Config& c) const override { return c.check_race || c.check_init; }
+
+    void launch_queued(unsigned, KernelLaunch& k) override {
+        if (config().check_race) launch_order::queued(k);
+    }
+    void host_waits(unsigned stream) override { launch_order::host_waits(stream); }
+    void host_waits_all() override { launch_order::host_waits_all(); }
+    void event_recorded(unsigned stream, OrderClock& clock) override {
+        launch_order::event_recorded(stream, clock);
+    }
+    void stream_waits(unsigned stream, const OrderClock& clock) override {
+        launch_order::stream_waits(stream, clock);
+    }
+    void host_waits_event(const OrderClock& clock) override { launch_order::host_waits_event(clock); }
+    void ordering_missed() override { launch_order::missed(); }
+
+    void freed(Allocation& a) override {
+        if (a.shadow) unmap_cells(&a);
+    }
+
+    void launch_begin(GridRun& g) override { launch_base = begin_checked_launch(g.k).exec_base; }
+
+    void block_begin(BlockState& block) override {
+        RaceBlock& b = tls_race;
+        const Config& cfg = block.grid->cfg;
+        b.block = &block;
+        b.race_on = cfg.check_race;
+        b.init_on = cfg.check_init;
+        b.exec = launch_base + static_cast<std::uint32_t>(block.linear);
+        b.gen = 0;
+        b.vc_used = false;
+    }
+
+    void barrier_release(BlockState&, const Loc&) override {
+        RaceBlock& b = tls_race;
+        ++b.gen;
+        // Lanes need ordering only between two barriers: back to the clocks' starting state,
+        // which access() and warp_clock assume while vc_used is false.
+        b.vc_used = false;
+    }
+
+    void warp_sync(BlockState& block, unsigned warp, unsigned mask) override {
+        RaceBlock& b = tls_race;
+        if (!b.vc_used) {  // start: each lane knows only its own first clock tick
+            b.vc.assign(std::size_t(block.nthreads + 31) / 32 * 32 * 32, 0);
+            for (unsigned t = 0; t < b.vc.size() / 32; ++t) b.vc[t * 32 + t % 32] = 1;
+            b.vc_used = true;
+        }
+        std::uint16_t joined[32] = {};
+        for (unsigned l = 0; l < 32; ++l)
+            if (mask >> l & 1)
+                for (unsigned j = 0; j < 32; ++j)
+                    joined[j] = std::max(joined[j], b.vc[(warp * 32 + l) * 32 + j]);
+        for (unsigned l = 0; l < 32; ++l) {
+            if (!(mask >> l & 1)) continue;
+            std::uint16_t* row = &b.vc[(warp * 32 + l) * 32];
+            std::memcpy(row, joined, sizeof joined);
+            ++row[l];  // this lane's later accesses are not known to the others until the next sync
+        }
+    }
+
+    void access(const AccessEvent& e) override {
+        const Allocation* a = e.array;
+        std::size_t es = a->elem_size;
+        auto* cells = static_cast<Cell*>(a->shadow);
+        if (!cells) [[unlikely]]
+            cells = make_shadow(const_cast<Allocation*>(a));
+        std::size_t off = static_cast<std::size_t>(static_cast<const std::byte*>(e.address) - a->base);
+        std::size_t first, last;
+        if (std::has_single_bit(es)) {
+            int shift = std::countr_zero(es);
+            first = off >> shift;
+            last = (off + e.size - 1) >> shift;
+        } else {
+            first = off / es;
+            last = (off + e.size - 1) / es;
+        }
+        const RaceBlock& b = tls_race;
+        unsigned t = e.thread.linear;
+        Stamp cur;
+        cur.exec = b.exec;
+        cur.tsite = intern(e.where) << 11 | (e.kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
+        cur.gen = b.gen;
+        cur.clk = b.vc_used ? b.vc[t * 32 + t % 32] : 1;
+        for (std::size_t i = first; i <= last; ++i)
+            check_cell(b, cells[i], Ctx{a, i, e.kind}, cur, e.where);
+    }
+};
+
 }  // namespace
 
 const Loc& site_of(std::uint32_t id) { return sites().locs[id]; }
 
-void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
-    if (a->scratch) return;  // an access that was not performed, already reported
-    std::size_t es = a->elem_size;
-    auto* cells = static_cast<Cell*>(a->shadow);
-    if (!cells) [[unlikely]]
-        cells = make_shadow(const_cast<Allocation*>(a));
-    std::size_t off = static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
-    std::size_t first, last;
-    if (std::has_single_bit(es)) {
-        int shift = std::countr_zero(es);
-        first = off >> shift;
-        last = (off + size - 1) >> shift;
-    } else {
-        first = off / es;
-        last = (off + size - 1) / es;
-    }
-    const BlockState& b = tls_worker->block;
-    const ThreadState& ts = *tls_thread;
-    Stamp cur;
-    cur.exec = b.exec;
-    cur.tsite = intern(loc) << 11 | (kind == Access::atomic ? 1u << 10 : 0u) | ts.linear % 1024;
-    cur.gen = b.gen;
-    cur.clk = b.vc_used ? b.vc[ts.linear * 32 + ts.linear % 32] : 1;
-    for (std::size_t i = first; i <= last; ++i) check_cell(b, cells[i], Ctx{a, i, kind}, cur, loc);
-}
-
-void free_shadow(Allocation* a) {
-    if (a->shadow) unmap_cells(a);
-}
-
-void checks_begin_block(BlockState& b) {
-    const Config& cfg = b.grid->cfg;
-    b.race_on = cfg.check_race;
-    b.init_on = cfg.check_init;
-    b.sync_on = cfg.check_sync;
-    b.exec = b.grid->shadow ? b.grid->exec_base + static_cast<std::uint32_t>(b.linear) : 0;
-    b.gen = 0;
-    b.exited_seen = 0;
-    b.vc_used = false;
-}
-
-void checks_barrier_generation(BlockState& b) {
-    ++b.gen;
-    // Lanes need ordering only between two barriers: back to the clocks' starting state, which
-    // record_access and warp_clock assume while vc_used is false.
-    b.vc_used = false;
-}
-
-void checks_syncwarp(BlockState& b, unsigned warp, unsigned mask) {
-    if (!b.grid->shadow) return;
-    if (!b.vc_used) {  // start: each lane knows only its own first clock tick
-        b.vc.assign(std::size_t(b.nthreads + 31) / 32 * 32 * 32, 0);
-        for (unsigned t = 0; t < b.vc.size() / 32; ++t) b.vc[t * 32 + t % 32] = 1;
-        b.vc_used = true;
-    }
-    std::uint16_t joined[32] = {};
-    for (unsigned l = 0; l < 32; ++l)
-        if (mask >> l & 1)
-            for (unsigned j = 0; j < 32; ++j)
-                joined[j] = std::max(joined[j], b.vc[(warp * 32 + l) * 32 + j]);
-    for (unsigned l = 0; l < 32; ++l) {
-        if (!(mask >> l & 1)) continue;
-        std::uint16_t* row = &b.vc[(warp * 32 + l) * 32];
-        std::memcpy(row, joined, sizeof joined);
-        ++row[l];  // this lane's later accesses are not known to the others until the next sync
-    }
+Checker& racecheck() {
+    static RaceCheck* c = new RaceCheck;  // ordering events may come from static destructors
+    return *c;
 }
 
 }  // namespace simt::sim::detail

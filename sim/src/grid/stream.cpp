@@ -5,7 +5,7 @@
 #include <functional>
 #include <thread>
 
-#include "../check/shadow.hpp"
+#include "../check/checker.hpp"
 
 namespace simt::sim::detail {
 
@@ -132,7 +132,7 @@ struct Registry {
                 }
             }
         }
-        if (config().check_mem) report_leaks();
+        checks_exit();
         print_summary();
     }
 };
@@ -147,7 +147,7 @@ Registry& registry() {
 void enqueue_launch(const Stream* s, KernelLaunch k) {
     StreamImpl& impl = s ? s->impl() : Stream::default_stream().impl();
     k.stream = impl.id;
-    k.serial = order_launch(impl.id, k.hb);
+    order_launch(k);
     auto shared = std::make_shared<KernelLaunch>(std::move(k));
     impl.enqueue([shared] { run_grid(*shared); });
 }

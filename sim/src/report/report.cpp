@@ -22,30 +22,6 @@ Published& published() {
     return *p;
 }
 
-alignas(64) thread_local std::byte scratch[4096];
-thread_local Allocation scratch_alloc = [] {
-    Allocation a;
-    a.base = scratch;
-    a.bytes = a.size = sizeof scratch;
-    a.scratch = true;
-    a.name = "(scratch)";
-    return a;
-}();
-
-std::byte* poisoned_scratch(std::size_t size) {
-    if (size > sizeof scratch) {
-        std::fprintf(stderr, "simt: an element of %zu bytes is too large for the simulator's "
-                             "poison buffer (4096 bytes)\n", size);
-        std::abort();
-    }
-    std::memset(scratch, 0xFF, size);
-    return scratch;
-}
-
-const char* access_name(Access k) {
-    return k == Access::read ? "read" : k == Access::write ? "write" : "atomic";
-}
-
 std::string read_source_line(const char* file, unsigned line) {
     std::ifstream in(file);
     std::string text;
@@ -179,8 +155,6 @@ std::string array_name(const Allocation* a) {
     return rec->name;
 }
 
-const Allocation* scratch_allocation() { return &scratch_alloc; }
-
 void add_finding(std::string key, Finding f) {
     BlockState& b = tls_worker->block;
     for (const PendingFinding& p : b.findings)
@@ -222,105 +196,6 @@ void print_summary() {
                  list.c_str(),
                  config().report_json.empty() ? "" : ("; JSON in " + config().report_json).c_str());
     std::fflush(stderr);
-}
-
-std::byte* bad_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
-    if (!tls_thread) {
-        if (!a)
-            throw simt::Error("simt: a null simt::ptr was dereferenced at " + where(loc));
-        throw simt::Error("simt: device memory " + describe(a) + " (" + origin(a) +
-                          ") was accessed on the host at " + where(loc) +
-                          "; only kernels can touch device memory: copy it with copy_to_host()");
-    }
-    Finding f;
-    std::string what = access_name(kind);
-    f.sites.push_back(site_here(loc, what.c_str()));
-    std::string by = "  " + what + " by thread " + coord(tls_thread->idx) + " block " +
-                     coord(tls_worker->block.idx) + " at " + where(loc) + "\n";
-    if (!a) {
-        f.kind = "null-pointer";
-        f.text = "simt: " + what + " through a null simt::ptr\n" + by +
-                 "  not performed; the kernel was given no array for this parameter";
-    } else {
-        f.space = space_name(a->space);
-        f.array = array_name(a);
-        auto off = reinterpret_cast<const std::byte*>(p) - a->base;
-        long long index = off >= 0 ? off / static_cast<long long>(a->elem_size)
-                                   : -((-off + static_cast<long long>(a->elem_size) - 1) /
-                                       static_cast<long long>(a->elem_size));
-        f.index = std::to_string(index);
-        if (a->freed) {
-            f.kind = "use-after-free";
-            f.text = "simt: use after free: " + what + " of " + f.space + " memory " + describe(a) +
-                     "[" + f.index + "] (" + origin(a) + ", already freed)\n" + by +
-                     "  not performed; keep the DeviceArray alive until the kernels using it have "
-                     "finished";
-        } else {
-            f.kind = "out-of-bounds";
-            f.text = "simt: out-of-bounds " + what + " of " + f.space + " memory " + describe(a) +
-                     "[" + f.index + "] (" + origin(a) + ")\n" + by +
-                     "  not performed (a read gives a poisoned value); valid indices are 0.." +
-                     std::to_string(static_cast<long long>(a->size / a->elem_size) - 1) +
-                     ": guard the access with the array's size or fix the index";
-        }
-    }
-    std::string key = f.kind + "@" + f.sites[0].file + ":" + std::to_string(loc.line()) + ":" +
-                      std::to_string(loc.column());
-    add_finding(std::move(key), std::move(f));
-    return poisoned_scratch(size);
-}
-
-std::byte* bad_index(const Allocation* a, const std::ptrdiff_t* idx, const std::size_t* ext,
-                     int rank, std::size_t size, Loc loc) {
-    if (!tls_thread)
-        throw simt::Error("simt: device memory was indexed on the host at " + where(loc) +
-                          "; only kernels can touch device memory: copy it with copy_to_host()");
-    Finding f;
-    f.kind = "out-of-bounds";
-    f.sites.push_back(site_here(loc, "access"));
-    std::string index, extent, bad;
-    for (int d = 0; d < rank; ++d) {
-        index += (d ? ", " : "") + std::to_string(idx[d]);
-        extent += (d ? ", " : "") + std::to_string(ext[d]);
-        if (static_cast<std::size_t>(idx[d]) >= ext[d] && bad.empty())
-            bad = "index " + std::to_string(idx[d]) + " is outside extent " + std::to_string(ext[d]) +
-                  (rank > 1 ? " of dimension " + std::to_string(d) : "");
-    }
-    f.index = rank > 1 ? "(" + index + ")" : index;
-    std::string view_extent = rank > 1 ? "(" + extent + ")" : extent;
-    if (a) {
-        f.space = space_name(a->space);
-        f.array = array_name(a);
-    }
-    f.text = "simt: out-of-bounds access of " + (a ? f.space + " memory " + describe(a) : std::string("a view")) +
-             "[" + f.index + "]: " + bad + " (view extents " + view_extent +
-             (a ? "; " + origin(a) : std::string()) + ")\n  by thread " + coord(tls_thread->idx) +
-             " block " + coord(tls_worker->block.idx) + " at " + where(loc) +
-             "\n  not performed (a read gives a poisoned value); guard the index with the view's "
-             "extent";
-    std::string key = "out-of-bounds@" + f.sites[0].file + ":" + std::to_string(loc.line()) + ":" +
-                      std::to_string(loc.column());
-    add_finding(std::move(key), std::move(f));
-    return poisoned_scratch(size);
-}
-
-std::byte* misaligned_atomic(const Allocation* a, const void* p, std::size_t size, Loc loc) {
-    Finding f;
-    f.kind = "misaligned-atomic";
-    f.sites.push_back(site_here(loc, "atomic"));
-    if (a) {
-        f.space = space_name(a->space);
-        f.array = array_name(a);
-    }
-    char addr[32];
-    std::snprintf(addr, sizeof addr, "%p", p);
-    f.text = "simt: misaligned atomic of " + std::to_string(size) + " bytes at address " + addr +
-             (a ? " in " + describe(a) : std::string()) + "\n  by thread " +
-             coord(tls_thread->idx) + " block " + coord(tls_worker->block.idx) + " at " +
-             where(loc) + "\n  not performed; an atomic needs an address aligned to its size";
-    std::string key = "misaligned-atomic@" + f.sites[0].file + ":" + std::to_string(loc.line());
-    add_finding(std::move(key), std::move(f));
-    return poisoned_scratch(size);
 }
 
 }  // namespace simt::sim::detail

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "../runtime.hpp"
+#include "../check/checker.hpp"
 
 namespace simt::sim::detail {
 
@@ -48,7 +48,7 @@ unsigned source_lane(WarpOp op, unsigned lane, int arg, int width) {
 
 void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     BlockState& b = w.block;
-    if (m.op == WarpOp::sync) checks_syncwarp(b, warp, m.mask);
+    if (m.op == WarpOp::sync) checks_warp_sync(b, warp, m.mask);
     unsigned votes = 0;
     for (unsigned l = 0; l < 32; ++l)
         if ((m.mask >> l & 1) && ws.value[l]) votes |= 1u << l;
@@ -99,7 +99,7 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     std::string who = "thread " + coord(ts.idx) + " (lane " + std::to_string(lane) + " of warp " +
                       std::to_string(warp) + ") of block " + coord(b.idx);
     auto fail = [&](std::string msg, const char* kind = "warp-mask") {
-        sync_finding(kind, msg, loc);
+        checks_warp_misuse(kind, msg, loc);
         w.fail_thread(std::move(msg));
     };
     if (!(mask >> lane & 1))
