@@ -175,8 +175,6 @@ std::string coord(uint3 c);
 std::string where(const Loc& loc);
 /// Bumped by clear_findings(), so that caches of "already reported" start over.
 inline std::atomic<std::uint64_t> findings_generation{0};
-/// Records a finding for the block running on this thread; once per key per block.
-void add_finding(std::string key, Finding f);
 /// Publishes a launch's findings in order: prints each new one, remembers it for findings().
 void publish(std::vector<PendingFinding>& fs);
 /// Prints the one-line summary of everything found, if anything was (at exit).
@@ -190,8 +188,6 @@ void wait_all_quietly();
 void arm_exit_report();
 /// Installs the stack-overflow handler on this OS thread.
 void install_signal_stack();
-/// Where the checkers' own findings begin: "at file:line by thread (x,y,z) block (x,y,z)".
-Site site_here(const Loc& loc, const char* access);
 /// A report's array description: "'name'" and "(int, 8 elements, allocated at f.cu:3)".
 std::string describe(const Allocation* a);
 std::string origin(const Allocation* a);

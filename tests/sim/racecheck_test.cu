@@ -142,7 +142,7 @@ TEST_CASE("Every thread writing one shared element is a write-after-write race",
     auto fs = findings_of([&] { simt::launch(shared_waw, 1, 64)(out); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "data-race");
+    CHECK(fs[0].kind == simt::sim::FindingKind::data_race);
     CHECK(fs[0].hazard == "WAW");
     CHECK(fs[0].space == "shared");
     CHECK(fs[0].array == "last");
@@ -227,7 +227,7 @@ TEST_CASE("The non-atomic counter is a race with both threads and the usual fix"
     auto fs = findings_of([&] { simt::launch(racy_counter, 4, 256)(counter); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "data-race");
+    CHECK(fs[0].kind == simt::sim::FindingKind::data_race);
     CHECK(fs[0].array == "counter");
     CHECK(lines_of(fs[0]) == std::vector<unsigned>{counter_line, counter_line});
     CHECK_THAT(fs[0].text, Contains("thread (1,0,0) block (0,0,0)") &&
@@ -278,7 +278,7 @@ TEST_CASE("Reading device_array memory nothing wrote is an uninitialised read", 
     auto fs = findings_of([&] { simt::launch(read_uninitialised, 1, 32)(in, out); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "uninitialized-read");
+    CHECK(fs[0].kind == simt::sim::FindingKind::uninitialized_read);
     CHECK(fs[0].array == "in");
     CHECK(fs[0].sites[0].line == uninit_global);
     auto again = findings_of([&] {
@@ -293,7 +293,7 @@ TEST_CASE("Reading shared memory no thread of the block wrote is an uninitialise
     auto fs = findings_of([&] { simt::launch(shared_read_before_write, 2, 64)(out); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "uninitialized-read");
+    CHECK(fs[0].kind == simt::sim::FindingKind::uninitialized_read);
     CHECK(fs[0].space == "shared");
     CHECK(fs[0].index == "32");
     CHECK(fs[0].sites[0].line == uninit_shared);
@@ -305,7 +305,7 @@ TEST_CASE("Atomics on histogram bins nobody zeroed are uninitialised reads", "[i
     auto fs = findings_of([&] { simt::launch(histogram_unzeroed, 1, 32)(in, bins); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "uninitialized-read");
+    CHECK(fs[0].kind == simt::sim::FindingKind::uninitialized_read);
     CHECK(fs[0].sites[0].access == "atomic");
     CHECK(fs[0].sites[0].line == hist_uninit);
 }
@@ -315,7 +315,7 @@ TEST_CASE("A barrier under a thread-dependent condition is reported with the thr
     auto fs = findings_of([&] { simt::launch(barrier_under_thread_condition, 1, 32)(out); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "barrier-exit");
+    CHECK(fs[0].kind == simt::sim::FindingKind::barrier_exit);
     CHECK(fs[0].sites[0].line == cond_barrier);
     CHECK_THAT(fs[0].text, Contains("16 threads of block (0,0,0)") && Contains("(16,0,0)..(31,0,0)"));
 }
@@ -327,7 +327,7 @@ TEST_CASE("Two halves of a block at different barriers are a divergence finding 
     auto fs = simt::sim::findings();
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "barrier-divergence");
+    CHECK(fs[0].kind == simt::sim::FindingKind::barrier_divergence);
     CHECK_THAT(fs[0].text, Contains(":" + std::to_string(half_a)) && Contains(":" + std::to_string(half_b)));
 }
 
@@ -337,7 +337,7 @@ TEST_CASE("Returning early before a barrier is reported for the block that does 
     auto fs = findings_of([&] { simt::launch(guard_returns_before_barrier, 2, 64)(in, out); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "barrier-exit");
+    CHECK(fs[0].kind == simt::sim::FindingKind::barrier_exit);
     CHECK(fs[0].sites[0].block.x == 1);
     CHECK(fs[0].sites[0].line == exit_barrier);
     CHECK_THAT(fs[0].text, Contains("28 threads") && Contains("(36,0,0)..(63,0,0)"));

@@ -126,7 +126,7 @@ void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask) {
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const std::string& message) {
     each_in_launch(*b.grid, [&](Checker& c) { c.deadlock(b, first_site, divergent, message); });
 }
-void checks_warp_misuse(const char* kind, const std::string& message, const Loc& site) {
+void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site) {
     BlockState& b = tls_worker->block;
     each_in_launch(*b.grid, [&](Checker& c) { c.warp_misuse(b, kind, message, site); });
 }

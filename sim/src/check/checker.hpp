@@ -107,7 +107,7 @@ public:
                           const std::string& /*message*/) {}
     /// A warp intrinsic was called wrongly (`kind` is warp-mask or warp-divergence); the thread
     /// fails with `message`.
-    virtual void warp_misuse(BlockState& /*b*/, const char* /*kind*/, const std::string& /*message*/,
+    virtual void warp_misuse(BlockState& /*b*/, FindingKind /*kind*/, const std::string& /*message*/,
                              const Loc& /*site*/) {}
 };
 
@@ -149,6 +149,6 @@ void checks_barrier_arrive(BlockState& b, ThreadState& t, const Loc& site);
 void checks_barrier_release(BlockState& b, const Loc& site);
 void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask);
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const std::string& message);
-void checks_warp_misuse(const char* kind, const std::string& message, const Loc& site);
+void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site);
 
 }  // namespace simt::sim::detail

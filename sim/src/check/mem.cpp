@@ -3,6 +3,7 @@
 #include <map>
 
 #include "checker.hpp"
+#include "../report/finding.hpp"
 
 namespace simt::sim::detail {
 
@@ -10,11 +11,6 @@ namespace {
 
 const char* access_name(Access k) {
     return k == Access::read ? "read" : k == Access::write ? "write" : "atomic";
-}
-
-std::string key_of(const Finding& f, const Loc& loc, bool column) {
-    return f.kind + "@" + f.sites[0].file + ":" + std::to_string(loc.line()) +
-           (column ? ":" + std::to_string(loc.column()) : "");
 }
 
 [[noreturn]] void host_access(const InvalidEvent& e) {
@@ -27,90 +23,51 @@ std::string key_of(const Finding& f, const Loc& loc, bool column) {
                       "; only kernels can touch device memory: copy it with copy_to_host()");
 }
 
-void report_outside(const InvalidEvent& e) {
-    const Allocation* a = e.array;
-    Finding f;
-    std::string what = access_name(e.kind);
-    f.sites.push_back(site_here(e.where, what.c_str()));
-    std::string by = "  " + what + " by thread " + coord(tls_thread->idx) + " block " +
-                     coord(tls_worker->block.idx) + " at " + where(e.where) + "\n";
-    if (!a) {
-        f.kind = "null-pointer";
-        f.text = "simt: " + what + " through a null simt::ptr\n" + by +
-                 "  not performed; the kernel was given no array for this parameter";
-    } else {
-        f.space = space_name(a->space);
-        f.array = array_name(a);
-        auto off = reinterpret_cast<const std::byte*>(e.address) - a->base;
-        long long index = off >= 0 ? off / static_cast<long long>(a->elem_size)
-                                   : -((-off + static_cast<long long>(a->elem_size) - 1) /
-                                       static_cast<long long>(a->elem_size));
-        f.index = std::to_string(index);
-        if (a->freed) {
-            f.kind = "use-after-free";
-            f.text = "simt: use after free: " + what + " of " + f.space + " memory " + describe(a) +
-                     "[" + f.index + "] (" + origin(a) + ", already freed)\n" + by +
-                     "  not performed; keep the DeviceArray alive until the kernels using it have "
-                     "finished";
-        } else {
-            f.kind = "out-of-bounds";
-            f.text = "simt: out-of-bounds " + what + " of " + f.space + " memory " + describe(a) +
-                     "[" + f.index + "] (" + origin(a) + ")\n" + by +
-                     "  not performed (a read gives a poisoned value); valid indices are 0.." +
-                     std::to_string(static_cast<long long>(a->size / a->elem_size) - 1) +
-                     ": guard the access with the array's size or fix the index";
+/// The element a pointer points at: rounded towards minus infinity below the array.
+long long element_of(const Allocation* a, const void* p) {
+    auto off = static_cast<long long>(reinterpret_cast<const std::byte*>(p) - a->base);
+    auto es = static_cast<long long>(a->elem_size);
+    return off >= 0 ? off / es : -((-off + es - 1) / es);
+}
+
+Draft outside(const InvalidEvent& e) {
+    Draft d;
+    d.array = e.array;
+    switch (e.why) {
+        case Invalid::null:
+            d.kind = FindingKind::null_pointer;
+            d.sites.push_back(draft_site(e.where, access_name(e.kind)));
+            break;
+        case Invalid::freed:
+        case Invalid::out_of_bounds:
+            d.kind = e.why == Invalid::freed ? FindingKind::use_after_free : FindingKind::out_of_bounds;
+            d.index = std::to_string(element_of(e.array, e.address));
+            d.sites.push_back(draft_site(e.where, access_name(e.kind)));
+            break;
+        case Invalid::out_of_view: {
+            d.kind = FindingKind::out_of_bounds;
+            d.sites.push_back(draft_site(e.where, "access"));
+            std::string index, extent;
+            for (int i = 0; i < e.rank; ++i) {
+                index += (i ? ", " : "") + std::to_string(e.index[i]);
+                extent += (i ? ", " : "") + std::to_string(e.extent[i]);
+                if (static_cast<std::size_t>(e.index[i]) >= e.extent[i] && d.bad.empty())
+                    d.bad = "index " + std::to_string(e.index[i]) + " is outside extent " +
+                            std::to_string(e.extent[i]) +
+                            (e.rank > 1 ? " of dimension " + std::to_string(i) : "");
+            }
+            d.index = e.rank > 1 ? "(" + index + ")" : index;
+            d.extent = e.rank > 1 ? "(" + extent + ")" : extent;
+            break;
         }
+        case Invalid::misaligned:
+            d.kind = FindingKind::misaligned_atomic;
+            d.sites.push_back(draft_site(e.where, "atomic"));
+            d.address = e.address;
+            d.count = e.size;
+            break;
     }
-    std::string key = key_of(f, e.where, true);
-    add_finding(std::move(key), std::move(f));
-}
-
-void report_outside_view(const InvalidEvent& e) {
-    const Allocation* a = e.array;
-    Finding f;
-    f.kind = "out-of-bounds";
-    f.sites.push_back(site_here(e.where, "access"));
-    std::string index, extent, bad;
-    for (int d = 0; d < e.rank; ++d) {
-        index += (d ? ", " : "") + std::to_string(e.index[d]);
-        extent += (d ? ", " : "") + std::to_string(e.extent[d]);
-        if (static_cast<std::size_t>(e.index[d]) >= e.extent[d] && bad.empty())
-            bad = "index " + std::to_string(e.index[d]) + " is outside extent " +
-                  std::to_string(e.extent[d]) + (e.rank > 1 ? " of dimension " + std::to_string(d) : "");
-    }
-    f.index = e.rank > 1 ? "(" + index + ")" : index;
-    std::string view_extent = e.rank > 1 ? "(" + extent + ")" : extent;
-    if (a) {
-        f.space = space_name(a->space);
-        f.array = array_name(a);
-    }
-    f.text = "simt: out-of-bounds access of " + (a ? f.space + " memory " + describe(a) : std::string("a view")) +
-             "[" + f.index + "]: " + bad + " (view extents " + view_extent +
-             (a ? "; " + origin(a) : std::string()) + ")\n  by thread " + coord(tls_thread->idx) +
-             " block " + coord(tls_worker->block.idx) + " at " + where(e.where) +
-             "\n  not performed (a read gives a poisoned value); guard the index with the view's "
-             "extent";
-    std::string key = key_of(f, e.where, true);
-    add_finding(std::move(key), std::move(f));
-}
-
-void report_misaligned(const InvalidEvent& e) {
-    const Allocation* a = e.array;
-    Finding f;
-    f.kind = "misaligned-atomic";
-    f.sites.push_back(site_here(e.where, "atomic"));
-    if (a) {
-        f.space = space_name(a->space);
-        f.array = array_name(a);
-    }
-    char addr[32];
-    std::snprintf(addr, sizeof addr, "%p", e.address);
-    f.text = "simt: misaligned atomic of " + std::to_string(e.size) + " bytes at address " + addr +
-             (a ? " in " + describe(a) : std::string()) + "\n  by thread " +
-             coord(tls_thread->idx) + " block " + coord(tls_worker->block.idx) + " at " +
-             where(e.where) + "\n  not performed; an atomic needs an address aligned to its size";
-    std::string key = key_of(f, e.where, false);
-    add_finding(std::move(key), std::move(f));
+    return d;
 }
 
 class MemCheck final : public Checker {
@@ -122,11 +79,7 @@ public:
 
     void invalid_access(const InvalidEvent& e) override {
         if (!e.thread) host_access(e);
-        switch (e.why) {
-            case Invalid::out_of_view: report_outside_view(e); break;
-            case Invalid::misaligned: report_misaligned(e); break;
-            default: report_outside(e);
-        }
+        add_finding(outside(e));
     }
 
     void allocated(const Allocation& a) override {
@@ -147,19 +100,12 @@ public:
         }
         std::vector<PendingFinding> fs;
         for (const Allocation* a : leaked) {
-            Finding f;
-            f.kind = "leak";
-            f.space = "global";
-            f.array = array_name(a);
-            Site s;
-            s.file = a->site.file_name() ? a->site.file_name() : "";
-            s.line = a->site.line();
-            s.access = "allocation";
-            f.sites.push_back(s);
-            f.text = "simt: leak: device memory " + describe(a) + " (" + origin(a) +
-                     ") was never freed\n  a DeviceArray frees its memory when it is destroyed; one "
-                     "made with new and never deleted, or alive when std::exit is called, leaks";
-            fs.push_back({0, 0, "leak@" + std::to_string(a->id), std::move(f)});
+            Draft d;
+            d.kind = FindingKind::leak;
+            d.array = a;
+            d.sites.push_back(draft_site(a->site, "allocation"));
+            d.sites.back().site.column = 0;
+            fs.push_back({0, 0, dedup_key(d), to_finding(d)});
         }
         publish(fs);
     }

@@ -14,6 +14,7 @@
 
 #include "shadow.hpp"
 #include "checker.hpp"
+#include "../report/finding.hpp"
 
 namespace simt::sim::detail {
 
@@ -152,20 +153,19 @@ bool ordered(const RaceBlock& b, const Stamp& prev, const Stamp& cur) {
     return exec_ordered_before_current(prev.exec);
 }
 
-enum class Hazard { raw, war, waw };
-
 struct Ctx {
     const Allocation* a;
     std::size_t index;
     Access kind;
 };
 
-Site site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access, std::string& text) {
-    Site site;
+DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) {
+    DraftSite d;
     const Loc& loc = site_of(s.site());
-    site.file = loc.file_name() ? loc.file_name() : "";
-    site.line = loc.line();
-    site.access = access;
+    d.site.file = loc.file_name() ? loc.file_name() : "";
+    d.site.line = loc.line();
+    d.site.column = loc.column();
+    d.site.access = access;
     uint3 block;
     const LaunchInfo* l;
     const KernelLaunch& k = b.block->grid->k;
@@ -177,86 +177,50 @@ Site site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access, std::
         l = &launch_of(s.exec, block);
     }
     unsigned t = s.thread();
-    site.thread = {t % l->block.x, t / l->block.x % l->block.y, t / (l->block.x * l->block.y)};
-    site.block = block;
-    text += std::string("  ") + access + " by thread " + coord(site.thread) + " block " + coord(block) +
-            " at " + where(loc);
+    d.site.thread = {t % l->block.x, t / l->block.x % l->block.y, t / (l->block.x * l->block.y)};
+    d.site.block = block;
     if (s.exec != b.exec && l->serial != k.serial)
-        text += " (in the kernel launched at " + where(l->site) + ")";
-    text += "\n";
-    return site;
+        d.note = " (in the kernel launched at " + where(l->site) + ")";
+    return d;
 }
 
-/// Races and uninitialised reads are reported once per source line (or pair of lines).
-std::string site_key(const Loc& l) {
-    return std::string(l.file_name() ? l.file_name() : "") + ":" + std::to_string(l.line());
+/// The usual fix for a race between `prev` and the running thread's `cur`.
+Hint race_hint(const Stamp& prev, const Stamp& cur) {
+    if (prev.exec != cur.exec)
+        return prev.exec >= launch_base ? Hint::other_block : Hint::other_stream;
+    if (cur.atomic() || prev.atomic()) return Hint::atomic_orders_nothing;
+    if (prev.site() == cur.site()) return Hint::read_modify_write;  // one line racing with itself
+    return prev.thread() / 32 == cur.thread() / 32 ? Hint::syncthreads_or_syncwarp
+                                                   : Hint::syncthreads;
 }
 
 [[gnu::cold, gnu::noinline]] void report_race(const RaceBlock& b, const Ctx& c, Hazard h,
                                               const Stamp& prev, const Stamp& cur) {
     std::uint64_t lo = std::min(prev.site(), cur.site()), hi = std::max(prev.site(), cur.site());
     if (!first_report(1ull << 62 | lo << 21 | hi)) return;
-    const char* names[] = {"read after write", "write after read", "write after write"};
-    const char* codes[] = {"RAW", "WAR", "WAW"};
     auto access = [](const Stamp& s, bool is_read) {
         return is_read ? "read" : s.atomic() ? "atomic" : "write";
     };
-    Finding f;
-    f.kind = "data-race";
-    f.hazard = codes[static_cast<int>(h)];
-    f.space = space_name(c.a->space);
-    f.array = array_name(c.a);
-    f.index = std::to_string(c.index);
-    std::string lines;
-    f.sites.push_back(site_of_stamp(b, cur, access(cur, c.kind == Access::read), lines));
-    f.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war), lines));
-    std::string fix;
-    if (prev.exec == cur.exec) {
-        bool same_warp = prev.thread() / 32 == cur.thread() / 32;
-        if (cur.atomic() || prev.atomic())
-            fix = "an atomic orders nothing by itself: read the result after a __syncthreads() "
-                  "(or in a later kernel), or make every access atomic";
-        else if (prev.site() == cur.site())  // one line racing with itself: a read-modify-write
-            fix = "use atomicAdd (or another atomic), or separate them with __syncthreads() "
-                  "within a block";
-        else
-            fix = same_warp ? "separate them with __syncthreads(), or with __syncwarp() when only "
-                              "lanes of one warp share the data"
-                            : "separate them with __syncthreads()";
-    } else if (prev.exec >= launch_base) {
-        fix = "blocks of one launch are never ordered: use atomics, or do the first part in its "
-              "own kernel launch";
-    } else {
-        fix = "these launches are on streams that nothing orders: synchronize, or make one "
-              "stream wait for an event recorded on the other";
-    }
-    f.text = std::string("simt: data race (") + names[static_cast<int>(h)] + ") on " + f.space +
-             " memory " + describe(c.a) + "[" + f.index + "] (" + origin(c.a) + ")\n" + lines +
-             "  nothing orders these accesses: " + fix;
-    std::string k1 = site_key(site_of(cur.site())), k2 = site_key(site_of(prev.site()));
-    if (k2 < k1) std::swap(k1, k2);
-    add_finding("race@" + k1 + "|" + k2, std::move(f));
+    Draft d;
+    d.kind = FindingKind::data_race;
+    d.hazard = h;
+    d.array = c.a;
+    d.index = std::to_string(c.index);
+    d.sites.push_back(site_of_stamp(b, cur, access(cur, c.kind == Access::read)));
+    d.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war)));
+    d.hint = race_hint(prev, cur);
+    add_finding(std::move(d));
 }
 
-[[gnu::cold, gnu::noinline]] void report_uninit(const RaceBlock& b, const Ctx& c, const Loc& loc) {
+[[gnu::cold, gnu::noinline]] void report_uninit(const Ctx& c, const Loc& loc) {
     if (!first_report(2ull << 62 | intern(loc))) return;
-    Finding f;
-    f.kind = "uninitialized-read";
-    f.space = space_name(c.a->space);
-    f.array = array_name(c.a);
-    f.index = std::to_string(c.index);
-    const char* what = c.kind == Access::atomic ? "atomic" : "read";
-    f.sites.push_back(site_here(loc, what));
-    f.text = std::string("simt: uninitialised ") + what + " of " + f.space + " memory " +
-             describe(c.a) + "[" + f.index + "] (" + origin(c.a) + ")\n  " + what +
-             " by thread " + coord(tls_thread->idx) + " block " + coord(b.block->idx) + " at " +
-             where(loc) + "\n  " +
-             (c.a->space == Space::shared
-                  ? "no thread of this block wrote it: shared memory starts uninitialised in every "
-                    "block, so write it (and __syncthreads()) before reading it"
-                  : "nothing wrote it: device_array memory starts uninitialised; fill it with "
-                    "to_device/copy_from_host or write it in an earlier kernel");
-    add_finding("uninit@" + site_key(loc), std::move(f));
+    Draft d;
+    d.kind = FindingKind::uninitialized_read;
+    d.array = c.a;
+    d.index = std::to_string(c.index);
+    d.sites.push_back(draft_site(loc, c.kind == Access::atomic ? "atomic" : "read"));
+    d.hint = c.a->space == Space::shared ? Hint::shared_uninitialized : Hint::global_uninitialized;
+    add_finding(std::move(d));
 }
 
 Stamp widen(const ShortStamp& s, const Stamp& r) {
@@ -277,7 +241,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     bool written = cell.w.exec != exec_none || c.a->host_init;
     switch (c.kind) {
         case Access::read:
-            if (!written && b.init_on) report_uninit(b, c, loc);
+            if (!written && b.init_on) report_uninit(c, loc);
             if (b.race_on && cell.w.exec != exec_none && !ordered(b, cell.w, cur))
                 report_race(b, c, Hazard::raw, cell.w, cur);
             // Keep two readers that a later write must be checked against: when the reads are
@@ -293,7 +257,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
             break;
         case Access::write:
         case Access::atomic:
-            if (c.kind == Access::atomic && !written && b.init_on) report_uninit(b, c, loc);
+            if (c.kind == Access::atomic && !written && b.init_on) report_uninit(c, loc);
             if (b.race_on) {
                 bool both_atomic = c.kind == Access::atomic && cell.w.atomic();
                 if (cell.w.exec != exec_none && !both_atomic && !ordered(b, cell.w, cur))

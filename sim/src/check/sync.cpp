@@ -1,19 +1,31 @@
 // synccheck: barriers that part of a block skips, divergent barriers, bad warp masks, deadlocks.
 // The executor enforces the barrier itself (block/barrier.cpp); this checker only reports.
 #include "checker.hpp"
+#include "../report/finding.hpp"
 
 namespace simt::sim::detail {
 
 namespace {
 
-void sync_finding(BlockState& b, const char* kind, const std::string& text, const Loc& site) {
-    Finding f;
-    f.kind = kind;
-    f.sites.push_back(site_here(site, "barrier"));
-    f.sites.back().block = b.idx;  // also when the last thread to arrive has just exited
-    f.text = text;
-    add_finding(std::string(kind) + "@" + where(site) + ":" + std::to_string(site.column()),
-                std::move(f));
+/// A synccheck finding at a barrier or warp intrinsic of block `b`.
+Draft sync_draft(const BlockState& b, FindingKind kind, const Loc& site) {
+    Draft d;
+    d.kind = kind;
+    d.sites.push_back(draft_site(site, "barrier"));
+    d.sites.back().site.block = b.idx;  // also when the last thread to arrive has just exited
+    return d;
+}
+
+/// The lines of `message`, the last one (the error's own advice) left out when `drop_last`.
+std::vector<std::string> lines_of(const std::string& message, bool drop_last) {
+    std::vector<std::string> lines;
+    std::size_t end = drop_last ? message.rfind('\n') : message.size();
+    for (std::size_t at = 0; at < end;) {
+        std::size_t nl = std::min(message.find('\n', at), end);
+        lines.push_back(message.substr(at, nl - at));
+        at = nl + 1;
+    }
+    return lines;
 }
 
 /// Threads of the running block already reported for exiting before a barrier.
@@ -33,28 +45,25 @@ public:
         std::vector<unsigned> ids;
         for (unsigned t = 0; t < b.nthreads; ++t)
             if (b.threads[t].status == Status::done) ids.push_back(t);
-        std::string text = "simt: " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") +
-                           " of block " + coord(b.idx) + " exited before the __syncthreads() at " +
-                           where(site) + " that the other threads waited at\n  exited: " +
-                           thread_ranges(b, ids) +
-                           "\n  a barrier must be reached by every thread of the block; guard the "
-                           "work (if (i < n) { ... }) instead of returning early";
-        sync_finding(b, "barrier-exit", text, site);
+        Draft d = sync_draft(b, FindingKind::barrier_exit, site);
+        d.count = exited;
+        d.lines.push_back(thread_ranges(b, ids));
+        add_finding(std::move(d));
     }
 
     void deadlock(BlockState& b, const Loc& first_site, bool divergent,
                   const std::string& message) override {
-        sync_finding(b, divergent ? "barrier-divergence" : "deadlock",
-                     message.substr(0, message.rfind('\n')) +
-                         (divergent ? "\n  threads of one block wait at different barriers: a "
-                                      "barrier must not sit in code that only part of the block runs"
-                                    : "\n  the launch ends with a KernelError"),
-                     first_site);
+        Draft d = sync_draft(b, divergent ? FindingKind::barrier_divergence : FindingKind::deadlock,
+                             first_site);
+        d.lines = lines_of(message, true);
+        add_finding(std::move(d));
     }
 
-    void warp_misuse(BlockState& b, const char* kind, const std::string& message,
+    void warp_misuse(BlockState& b, FindingKind kind, const std::string& message,
                      const Loc& site) override {
-        sync_finding(b, kind, message, site);
+        Draft d = sync_draft(b, kind, site);
+        d.lines = lines_of(message, false);
+        add_finding(std::move(d));
     }
 };
 

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <set>
 
-#include "../runtime.hpp"
+#include "finding.hpp"
 
 namespace simt::sim::detail {
 
@@ -54,20 +54,6 @@ std::string declared_name(std::string text) {
     return name;
 }
 
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += c;
-        else if (c == '\n') out += "\\n";
-        else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else out += c;
-    }
-    return out + "\"";
-}
-
 /// "(x,y,z)" or "[x,y,z]", built by appending: `"(" + std::string&&` trips a false -Wrestrict
 /// in GCC 12's optimiser.
 std::string bracketed(char open, uint3 c, char close) {
@@ -81,45 +67,9 @@ std::string bracketed(char open, uint3 c, char close) {
     return s;
 }
 
-std::string json_coord(uint3 c) {
-    return bracketed('[', c, ']');
-}
-
-std::string to_json(const Finding& f) {
-    std::string threads, blocks, sites;
-    for (const Site& s : f.sites) {
-        if (!threads.empty()) threads += ',', blocks += ',';
-        threads += json_coord(s.thread);
-        blocks += json_coord(s.block);
-        sites += std::string(sites.empty() ? "" : ",") + "{\"file\":" + json_string(s.file) +
-                 ",\"line\":" + std::to_string(s.line) + ",\"access\":" + json_string(s.access) +
-                 ",\"thread\":" + json_coord(s.thread) + ",\"block\":" + json_coord(s.block) + "}";
-    }
-    const Site first = f.sites.empty() ? Site{} : f.sites.front();
-    return "{\"kind\":" + json_string(f.kind) +
-           (f.hazard.empty() ? "" : ",\"hazard\":" + json_string(f.hazard)) +
-           ",\"space\":" + json_string(f.space) +
-           ",\"array\":" + json_string(f.array) + ",\"index\":" + json_string(f.index) +
-           ",\"threads\":[" + threads + "],\"blocks\":[" + blocks + "],\"file\":" +
-           json_string(first.file) + ",\"line\":" + std::to_string(first.line) + ",\"sites\":[" +
-           sites + "],\"text\":" + json_string(f.text) + "}";
-}
-
 }  // namespace
 
 const char* space_name(Space s) { return s == Space::shared ? "shared" : "global"; }
-Site site_here(const Loc& loc, const char* access) {
-    Site s;
-    s.file = loc.file_name();
-    s.line = loc.line();
-    if (tls_thread) {
-        s.thread = tls_thread->idx;
-        s.block = tls_worker->block.idx;
-    }
-    s.access = access;
-    return s;
-}
-
 std::string describe(const Allocation* a) {
     std::string d(1, '\'');
     d += array_name(a);
@@ -155,11 +105,12 @@ std::string array_name(const Allocation* a) {
     return rec->name;
 }
 
-void add_finding(std::string key, Finding f) {
+void add_finding(Draft d) {
     BlockState& b = tls_worker->block;
+    std::string key = dedup_key(d);
     for (const PendingFinding& p : b.findings)
         if (p.key == key) return;
-    b.findings.push_back({b.linear, tls_thread ? tls_thread->linear : 0, std::move(key), std::move(f)});
+    b.findings.push_back({b.linear, tls_thread ? tls_thread->linear : 0, std::move(key), to_finding(d)});
 }
 
 void publish(std::vector<PendingFinding>& fs) {
@@ -174,7 +125,7 @@ void publish(std::vector<PendingFinding>& fs) {
     for (PendingFinding& f : fs) {
         if (!p.keys.insert(f.key).second) continue;
         std::fprintf(stderr, "%s\n", f.f.text.c_str());
-        if (out) out << to_json(f.f) << "\n";
+        if (out) out << format_json(f.f) << "\n";
         p.all.push_back(std::move(f.f));
     }
     std::fflush(stderr);
@@ -184,14 +135,14 @@ void print_summary() {
     auto& p = published();
     std::lock_guard lock(p.m);
     if (p.all.empty()) return;
-    std::vector<std::pair<std::string, int>> kinds;
+    std::vector<std::pair<FindingKind, int>> kinds;
     for (const Finding& f : p.all) {
         auto k = std::find_if(kinds.begin(), kinds.end(), [&](auto& e) { return e.first == f.kind; });
         if (k == kinds.end()) kinds.emplace_back(f.kind, 1);
         else ++k->second;
     }
     std::string list;
-    for (auto& [kind, n] : kinds) list += (list.empty() ? "" : ", ") + std::to_string(n) + " " + kind;
+    for (auto& [kind, n] : kinds) list += (list.empty() ? "" : ", ") + std::to_string(n) + " " + std::string(to_string(kind));
     std::fprintf(stderr, "simt: %zu finding%s (%s)%s\n", p.all.size(), p.all.size() == 1 ? "" : "s",
                  list.c_str(),
                  config().report_json.empty() ? "" : ("; JSON in " + config().report_json).c_str());

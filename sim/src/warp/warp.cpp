@@ -98,7 +98,7 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     unsigned exists = lanes == 32 ? ~0u : (1u << lanes) - 1;
     std::string who = "thread " + coord(ts.idx) + " (lane " + std::to_string(lane) + " of warp " +
                       std::to_string(warp) + ") of block " + coord(b.idx);
-    auto fail = [&](std::string msg, const char* kind = "warp-mask") {
+    auto fail = [&](std::string msg, FindingKind kind = FindingKind::warp_mask) {
         checks_warp_misuse(kind, msg, loc);
         w.fail_thread(std::move(msg));
     };
@@ -121,7 +121,7 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
         fail("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
                       " while other lanes of mask " + hex(mask) + " wait in " + op_name(it->op) +
                        " at " + where(it->site) + "; all lanes of a mask must call the same intrinsic",
-             "warp-divergence");
+             FindingKind::warp_divergence);
     }
     ws.value[lane] = value;
     ws.arg[lane] = arg;
