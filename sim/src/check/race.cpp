@@ -126,6 +126,7 @@ struct RaceBlock {
     bool race_on = false, init_on = false;
     std::uint32_t exec = 0;        ///< this block execution's id in shadow stamps
     std::uint16_t gen = 0;         ///< barriers completed so far
+    Loc barrier;                   ///< where the last one was
     /// Warp vector clocks: row t (32 entries) is what thread t knows of its warp's lanes;
     /// only __syncwarp advances them. Reset lazily: `vc_used` says they changed.
     std::vector<std::uint16_t> vc;
@@ -189,7 +190,14 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     if (prev.exec != cur.exec)
         return prev.exec >= launch_base ? Hint::other_block : Hint::other_stream;
     if (cur.atomic() || prev.atomic()) return Hint::atomic_orders_nothing;
-    if (prev.site() == cur.site()) return Hint::read_modify_write;  // one line racing with itself
+    const Loc &p = site_of(prev.site()), &c = site_of(cur.site());
+    bool same_file = p.file_name() == c.file_name() ||
+                     (p.file_name() && c.file_name() && std::strcmp(p.file_name(), c.file_name()) == 0);
+    // One line racing with itself: a read-modify-write (counter[0] += 1, or = counter[0] + 1).
+    if (same_file && p.line() == c.line()) return Hint::read_modify_write;
+    // The later access on an earlier line, in the same barrier interval: a loop came round
+    // again, past the barrier that orders the lines within one iteration.
+    if (same_file && c.line() < p.line() && tls_race.gen > 0) return Hint::next_iteration;
     return prev.thread() / 32 == cur.thread() / 32 ? Hint::syncthreads_or_syncwarp
                                                    : Hint::syncthreads;
 }
@@ -209,6 +217,7 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     d.sites.push_back(site_of_stamp(b, cur, access(cur, c.kind == Access::read)));
     d.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war)));
     d.hint = race_hint(prev, cur);
+    if (d.hint == Hint::next_iteration) d.barrier = where(tls_race.barrier);
     add_finding(std::move(d));
 }
 
@@ -267,7 +276,12 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
                 else if (cell.r2.exec != exec_none && !ordered(b, widen(cell.r2, cell.r), cur))
                     report_race(b, c, Hazard::war, widen(cell.r2, cell.r), cur);
             }
-            cell.w = cur;
+            // An atomic right after the same thread's plain write, with no barrier or __syncwarp
+            // between, is ordered exactly as that write is. Keeping the plain write lets other
+            // threads' atomics still race with it (two atomics never race).
+            if (!(c.kind == Access::atomic && !cell.w.atomic() && cell.w.exec == cur.exec &&
+                  cell.w.thread() == cur.thread() && cell.w.gen == cur.gen && cell.w.clk == cur.clk))
+                cell.w = cur;
             cell.r = {};
             cell.r2 = {};
             break;
@@ -312,9 +326,10 @@ public:
         b.vc_used = false;
     }
 
-    void barrier_release(BlockState&, const Loc&) override {
+    void barrier_release(BlockState&, const Loc& site) override {
         RaceBlock& b = tls_race;
         ++b.gen;
+        b.barrier = site;
         // Lanes need ordering only between two barriers: back to the clocks' starting state,
         // which access() and warp_clock assume while vc_used is false.
         b.vc_used = false;

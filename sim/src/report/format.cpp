@@ -61,7 +61,7 @@ const char* hint_text(const Draft& d) {
         case Hint::syncthreads_or_syncwarp:
             return "separate them with __syncthreads(), or with __syncwarp() when only lanes of "
                    "one warp share the data";
-        case Hint::next_iteration: return "";
+        case Hint::next_iteration: return "";  // format_text names the barrier
         case Hint::other_block:
             return "blocks of one launch are never ordered: use atomics, or do the first part in "
                    "its own kernel launch";
@@ -69,10 +69,10 @@ const char* hint_text(const Draft& d) {
             return "these launches are on streams that nothing orders: synchronize, or make one "
                    "stream wait for an event recorded on the other";
         case Hint::shared_uninitialized:
-            return "no thread of this block wrote it: shared memory starts uninitialised in every "
+            return "no thread of this block wrote it: shared memory starts uninitialized in every "
                    "block, so write it (and __syncthreads()) before reading it";
         case Hint::global_uninitialized:
-            return "nothing wrote it: device_array memory starts uninitialised; fill it with "
+            return "nothing wrote it: device_array memory starts uninitialized; fill it with "
                    "to_device/copy_from_host or write it in an earlier kernel";
         case Hint::none: break;
     }
@@ -148,11 +148,18 @@ std::string format_text(const Draft& d) {
     for (const DraftSite& s : d.sites) sites += by_line(s, true);
     switch (d.kind) {
         case FindingKind::data_race:
+            if (d.hint == Hint::next_iteration)
+                return std::string("simt: data race (") + hazard_name(d.hazard) + ") on " +
+                       memory(d) + " (" + origin(d.array) + ")\n" + sites + "  the first access is "
+                       "in the next iteration of a loop: the __syncthreads() at " + d.barrier +
+                       " orders the lines within one iteration, but nothing orders this "
+                       "iteration's later line before the next iteration's earlier one; add a "
+                       "__syncthreads() at the end of the loop body";
             return std::string("simt: data race (") + hazard_name(d.hazard) + ") on " + memory(d) +
                    " (" + origin(d.array) + ")\n" + sites + "  nothing orders these accesses: " +
                    hint_text(d);
         case FindingKind::uninitialized_read:
-            return "simt: uninitialised " + what + " of " + memory(d) + " (" + origin(d.array) +
+            return "simt: uninitialized " + what + " of " + memory(d) + " (" + origin(d.array) +
                    ")\n" + sites + "  " + hint_text(d);
         case FindingKind::null_pointer:
             return "simt: " + what + " through a null simt::ptr\n" + sites +
@@ -174,10 +181,13 @@ std::string format_text(const Draft& d) {
                        "  not performed (a read gives a poisoned value); guard the index with "
                        "the view's extent";
             return "simt: out-of-bounds " + what + " of " + memory(d) + " (" + origin(d.array) +
-                   ")\n" + sites +
-                   "  not performed (a read gives a poisoned value); valid indices are 0.." +
-                   std::to_string(static_cast<long long>(d.array->size / d.array->elem_size) - 1) +
-                   ": guard the access with the array's size or fix the index";
+                   ")\n" + sites + "  not performed (a read gives a poisoned value); " +
+                   (d.array->size < d.array->elem_size
+                        ? std::string("the array has no elements: allocate it with a size, or "
+                                      "skip the kernel when there is nothing to do")
+                        : "valid indices are 0.." +
+                              std::to_string(d.array->size / d.array->elem_size - 1) +
+                              ": guard the access with the array's size or fix the index");
         case FindingKind::misaligned_atomic: {
             char addr[32];
             std::snprintf(addr, sizeof addr, "%p", d.address);
@@ -192,11 +202,12 @@ std::string format_text(const Draft& d) {
                    "made with new and never deleted, or alive when std::exit is called, leaks";
         case FindingKind::barrier_exit:
             return "simt: " + std::to_string(d.count) + " thread" + (d.count > 1 ? "s" : "") +
-                   " of block " + coord(first.site.block) + " exited before the __syncthreads() at " +
-                   site_where(first.site) + " that the other threads waited at\n  exited: " +
-                   joined(d.lines) +
-                   "\n  a barrier must be reached by every thread of the block; guard the work "
-                   "(if (i < n) { ... }) instead of returning early";
+                   " of block " + coord(first.site.block) + " finished without reaching the "
+                   "__syncthreads() at " + site_where(first.site) +
+                   " that the other threads waited at\n  finished: " + joined(d.lines) +
+                   "\n  a barrier must be reached by every thread of the block: it must not sit in "
+                   "code that only some threads run (if (threadIdx.x < 16) __syncthreads()), and "
+                   "no thread may return before it; guard the work (if (i < n) { ... }) instead";
         case FindingKind::barrier_divergence:
             return joined(d.lines) +
                    "\n  threads of one block wait at different barriers: a barrier must not sit "

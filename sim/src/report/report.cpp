@@ -50,7 +50,14 @@ std::string declared_name(std::string text) {
     while (begin > 0 && (std::isalnum(static_cast<unsigned char>(text[begin - 1])) || text[begin - 1] == '_'))
         --begin;
     std::string name = text.substr(begin, end - begin);
-    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) || name == "auto") return "";
+    // Not a declaration: a member call (v.push_back(...)), or a statement (if (...), for (...)).
+    static const char* const keywords[] = {"auto", "if", "for", "while", "switch", "return",
+                                           "sizeof", "do", "else", "case", "new", "delete"};
+    bool member = begin > 0 && (text[begin - 1] == '.' || (begin > 1 && text[begin - 1] == '>' &&
+                                                             text[begin - 2] == '-'));
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) || member ||
+        std::find(std::begin(keywords), std::end(keywords), name) != std::end(keywords))
+        return "";
     return name;
 }
 
@@ -78,6 +85,8 @@ std::string describe(const Allocation* a) {
 }
 
 std::string origin(const Allocation* a) {
+    if (a->space == Space::shared && !*a->site.file_name())  // declared by no line of the kernel
+        return "dynamic shared memory, " + std::to_string(a->size) + " bytes given at the launch";
     return std::string(a->elem_type) + ", " + std::to_string(a->size / a->elem_size) + " element" +
            (a->size / a->elem_size == 1 ? "" : "s") + ", " +
            (a->space == Space::shared ? "declared" : "allocated") + " at " + where(a->site);
