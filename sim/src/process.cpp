@@ -73,7 +73,7 @@ const char* kind_of(const std::exception& e) {
     std::_Exit(1);
 }
 
-void at_exit() { end_process(0, process().config.check_mem); }
+void at_exit() { end_process(0, true); }
 
 }  // namespace
 
@@ -86,7 +86,7 @@ void end_process(int status, bool leaks) {
     static std::atomic<bool> ending{false};
     if (ending.exchange(true)) return;  // an error inside the sequence must not start it again
     drain_streams_at_exit();
-    if (leaks) report_leaks();
+    if (leaks) checks_exit();
     print_summary();
     int code = status;
     if (process().config.exit_code != 0 && !simt::sim::findings().empty())

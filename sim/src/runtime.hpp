@@ -63,6 +63,7 @@ struct WarpState {
 struct BlockAborted {};
 
 struct GridRun;
+class Checker;
 
 /// A finding with the coordinates that order it deterministically, and its dedup key.
 struct PendingFinding {
@@ -98,16 +99,6 @@ struct BlockState {
     std::vector<PendingFinding> findings;
     std::size_t shared_bytes = 0;  ///< static shared memory used so far by this block
     std::mt19937_64 rng;
-
-    // The race and init checkers (check/race.cpp).
-    bool race_on = false, init_on = false, sync_on = false;
-    std::uint32_t exec = 0;        ///< this block execution's id in shadow stamps
-    std::uint16_t gen = 0;         ///< barriers completed so far
-    unsigned exited_seen = 0;      ///< threads already reported for exiting before a barrier
-    /// Warp vector clocks: row t (32 entries) is what thread t knows of its warp's lanes;
-    /// only __syncwarp advances them. Reset lazily: `vc_used` says they changed.
-    std::vector<std::uint16_t> vc;
-    bool vc_used = false;
 };
 
 /// The per-OS-thread part of the simulator.
@@ -168,8 +159,11 @@ struct GridRun {
     std::mutex m;
     std::vector<std::pair<std::uint64_t, std::string>> errors;  ///< (block, message)
     std::vector<PendingFinding> findings;
-    bool shadow = false;           ///< race or init checking: blocks run one at a time, in order
-    std::uint32_t exec_base = 0;   ///< exec id of block 0 when `shadow`
+    // The checkers on for this launch (check/checker.cpp), and those that see every access.
+    Checker* checkers[4] = {};
+    Checker* accessors[4] = {};
+    unsigned checkers_on = 0, accessors_on = 0;
+    bool shadow = false;           ///< a checker sees accesses: blocks run one at a time, in order
 };
 
 /// Runs a launch on the TBB arena; throws KernelError for the first failing block (by index).
@@ -181,8 +175,6 @@ std::string coord(uint3 c);
 std::string where(const Loc& loc);
 /// Bumped by clear_findings(), so that caches of "already reported" start over.
 inline std::atomic<std::uint64_t> findings_generation{0};
-/// Records a finding for the block running on this thread; once per key per block.
-void add_finding(std::string key, Finding f);
 /// Publishes a launch's findings in order: prints each new one, remembers it for findings().
 void publish(std::vector<PendingFinding>& fs);
 /// Prints the one-line summary of everything found, if anything was (at exit).
@@ -194,32 +186,13 @@ void wait_all_quietly();
 /// Makes sure the exit report (uncollected errors, leaks, the summary) runs at exit, after the
 /// destructors of objects created from now on.
 void arm_exit_report();
-/// memcheck at exit: reports device memory that was never freed.
-void report_leaks();
 /// Installs the stack-overflow handler on this OS thread.
 void install_signal_stack();
-/// Where the checkers' own findings begin: "at file:line by thread (x,y,z) block (x,y,z)".
-Site site_here(const Loc& loc, const char* access);
 /// A report's array description: "'name'" and "(int, 8 elements, allocated at f.cu:3)".
 std::string describe(const Allocation* a);
 std::string origin(const Allocation* a);
 const char* space_name(Space s);
 
-// Hooks of the checkers into the block executor (check/race.cpp, check/sync.cpp).
-/// Sets up a block's checker state when it starts.
-void checks_begin_block(BlockState& b);
-/// A __syncwarp over `mask` of warp `warp` completed: joins the lanes' warp clocks.
-void checks_syncwarp(BlockState& b, unsigned warp, unsigned mask);
-/// A block barrier completed: the race checker's next barrier generation (check/race.cpp).
-void checks_barrier_generation(BlockState& b);
-/// A block barrier at `site` is about to release: starts the next barrier generation and
-/// reports threads that exited before it.
-void checks_barrier_release(BlockState& b, const Loc& site);
 /// "(0,0,0)..(15,0,0), (32,0,0)" from a sorted list of a block's linear thread ids.
 std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids);
-/// Unmaps an allocation's shadow cells (when it is freed).
-void free_shadow(Allocation* a);
-/// Records a synccheck finding (divergent barrier, bad warp mask) before the error it leads to.
-void sync_finding(const char* kind, const std::string& text, const Loc& site);
-
 }  // namespace simt::sim::detail

@@ -106,7 +106,7 @@ TEST_CASE("A warp mask that leaves out the caller is an error, not a hang", "[er
     CHECK_THROWS_WITH(simt::synchronize(), Contains("leaves out the calling lane") && Contains("0x0000fffe"));
     auto fs = simt::sim::findings();  // synccheck keeps it as a finding too
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "warp-mask");
+    CHECK(fs[0].kind == simt::sim::FindingKind::warp_mask);
 }
 
 TEST_CASE("A lane named in the mask that exits instead is reported as a deadlock", "[errors][warp]") {
@@ -117,7 +117,7 @@ TEST_CASE("A lane named in the mask that exits instead is reported as a deadlock
                                                Contains("also waits for (7,0,0)"));
     auto fs = simt::sim::findings();
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "deadlock");
+    CHECK(fs[0].kind == simt::sim::FindingKind::deadlock);
 }
 
 TEST_CASE("A mask naming lanes that do not exist in a partial warp is an error", "[errors][warp]") {

@@ -31,7 +31,7 @@ __global__ void read_one(simt::ptr<const int> p, simt::span<int> out) { out[0] =
 
 const simt::sim::Finding* find(const std::vector<simt::sim::Finding>& fs, const std::string& kind) {
     for (auto& f : fs)
-        if (f.kind == kind) return &f;
+        if (simt::sim::to_string(f.kind) == kind) return &f;
     return nullptr;
 }
 
@@ -45,7 +45,7 @@ TEST_CASE("A histogram bin past the end is reported once with its index and not 
     auto fs = simt::sim::findings();
     REQUIRE(fs.size() == 1);
     const auto& f = fs[0];
-    CHECK(f.kind == "out-of-bounds");
+    CHECK(f.kind == simt::sim::FindingKind::out_of_bounds);
     CHECK(f.space == "global");
     CHECK(f.array == "bins");
     CHECK(f.index == "10");

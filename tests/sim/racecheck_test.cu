@@ -142,7 +142,7 @@ TEST_CASE("Every thread writing one shared element is a write-after-write race",
     auto fs = findings_of([&] { simt::launch(shared_waw, 1, 64)(out); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "data-race");
+    CHECK(fs[0].kind == simt::sim::FindingKind::data_race);
     CHECK(fs[0].hazard == "WAW");
     CHECK(fs[0].space == "shared");
     CHECK(fs[0].array == "last");
@@ -227,7 +227,7 @@ TEST_CASE("The non-atomic counter is a race with both threads and the usual fix"
     auto fs = findings_of([&] { simt::launch(racy_counter, 4, 256)(counter); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "data-race");
+    CHECK(fs[0].kind == simt::sim::FindingKind::data_race);
     CHECK(fs[0].array == "counter");
     CHECK(lines_of(fs[0]) == std::vector<unsigned>{counter_line, counter_line});
     CHECK_THAT(fs[0].text, Contains("thread (1,0,0) block (0,0,0)") &&
@@ -278,7 +278,7 @@ TEST_CASE("Reading device_array memory nothing wrote is an uninitialised read", 
     auto fs = findings_of([&] { simt::launch(read_uninitialised, 1, 32)(in, out); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "uninitialized-read");
+    CHECK(fs[0].kind == simt::sim::FindingKind::uninitialized_read);
     CHECK(fs[0].array == "in");
     CHECK(fs[0].sites[0].line == uninit_global);
     auto again = findings_of([&] {
@@ -293,7 +293,7 @@ TEST_CASE("Reading shared memory no thread of the block wrote is an uninitialise
     auto fs = findings_of([&] { simt::launch(shared_read_before_write, 2, 64)(out); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "uninitialized-read");
+    CHECK(fs[0].kind == simt::sim::FindingKind::uninitialized_read);
     CHECK(fs[0].space == "shared");
     CHECK(fs[0].index == "32");
     CHECK(fs[0].sites[0].line == uninit_shared);
@@ -305,7 +305,7 @@ TEST_CASE("Atomics on histogram bins nobody zeroed are uninitialised reads", "[i
     auto fs = findings_of([&] { simt::launch(histogram_unzeroed, 1, 32)(in, bins); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "uninitialized-read");
+    CHECK(fs[0].kind == simt::sim::FindingKind::uninitialized_read);
     CHECK(fs[0].sites[0].access == "atomic");
     CHECK(fs[0].sites[0].line == hist_uninit);
 }
@@ -315,7 +315,7 @@ TEST_CASE("A barrier under a thread-dependent condition is reported with the thr
     auto fs = findings_of([&] { simt::launch(barrier_under_thread_condition, 1, 32)(out); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "barrier-exit");
+    CHECK(fs[0].kind == simt::sim::FindingKind::barrier_exit);
     CHECK(fs[0].sites[0].line == cond_barrier);
     CHECK_THAT(fs[0].text, Contains("16 threads of block (0,0,0)") && Contains("(16,0,0)..(31,0,0)"));
 }
@@ -327,7 +327,7 @@ TEST_CASE("Two halves of a block at different barriers are a divergence finding 
     auto fs = simt::sim::findings();
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "barrier-divergence");
+    CHECK(fs[0].kind == simt::sim::FindingKind::barrier_divergence);
     CHECK_THAT(fs[0].text, Contains(":" + std::to_string(half_a)) && Contains(":" + std::to_string(half_b)));
 }
 
@@ -337,7 +337,7 @@ TEST_CASE("Returning early before a barrier is reported for the block that does 
     auto fs = findings_of([&] { simt::launch(guard_returns_before_barrier, 2, 64)(in, out); });
     INFO(test::all_text(fs));
     REQUIRE(fs.size() == 1);
-    CHECK(fs[0].kind == "barrier-exit");
+    CHECK(fs[0].kind == simt::sim::FindingKind::barrier_exit);
     CHECK(fs[0].sites[0].block.x == 1);
     CHECK(fs[0].sites[0].line == exit_barrier);
     CHECK_THAT(fs[0].text, Contains("28 threads") && Contains("(36,0,0)..(63,0,0)"));
@@ -370,4 +370,128 @@ TEST_CASE("With SIMT_CHECK=mem a race is not looked for", "[racecheck][config]")
     simt::sim::config() = saved;
     CHECK(fs.empty());
     CHECK(counter.copy_to_host()[0] == 64);
+}
+
+// --- What a learner reads (issue 12) ------------------------------------------------------------
+
+namespace {
+
+constexpr unsigned miss_write = __LINE__ + 3, miss_atomic = __LINE__ + 4;
+__global__ void plain_write_then_atomics(simt::span<int> out) {
+    __shared__ simt::shared<int[1]> local;
+    if (threadIdx.x == 0) local[0] = 0;
+    atomicAdd(&local[0], 1);  // no barrier: the other threads' atomics race with the write
+    __syncthreads();
+    if (threadIdx.x == 0) out[0] = local[0];
+}
+
+__global__ void racy_counter_spelled_out(simt::ptr<int> counter) {
+    counter[0] = counter[0] + 1;
+}
+
+constexpr unsigned loop_write = __LINE__ + 5, loop_barrier = __LINE__ + 6;
+__global__ void barrier_only_between_the_lines(simt::span<int> out) {
+    __shared__ simt::shared<int[64]> s;
+    int sum = 0;
+    for (int k = 0; k < 2; ++k) {
+        s[threadIdx.x] = k + static_cast<int>(threadIdx.x);
+        __syncthreads();
+        sum += s[(threadIdx.x + 1) % 64];
+    }
+    out[threadIdx.x] = sum;
+}
+
+__global__ void write_first(simt::ptr<int> a) { a[0] = 1; }  // a ptr: the array's own bounds
+
+__global__ void dynamic_shared_past_end(simt::span<int> out) {
+    auto s = simt::dynamic_shared<int>();
+    s[threadIdx.x] = 1;
+    out[threadIdx.x] = 0;
+}
+
+}  // namespace
+
+TEST_CASE("A thread's atomic after its own plain write does not hide the write from other threads' atomics", "[racecheck][atomics]") {
+    auto out = simt::device_array<int>(1);
+    auto fs = findings_of([&] { simt::launch(plain_write_then_atomics, 1, 32)(out); });
+    INFO(test::all_text(fs));
+    const auto* race = first_of(fs, "data-race");
+    REQUIRE(race != nullptr);
+    CHECK(race->hazard == "WAW");
+    CHECK(lines_of(*race) == std::vector<unsigned>{miss_atomic, miss_write});
+    CHECK(race->sites[0].access == "atomic");
+    CHECK(race->sites[1].access == "write");
+}
+
+TEST_CASE("counter[0] = counter[0] + 1 gets the atomicAdd advice, as += does", "[racecheck][text]") {
+    auto counter = simt::to_device(std::vector<int>{0});
+    auto fs = findings_of([&] { simt::launch(racy_counter_spelled_out, 1, 64)(counter); });
+    INFO(test::all_text(fs));
+    REQUIRE(!fs.empty());
+    CHECK_THAT(fs[0].text, Contains("use atomicAdd") && !Contains("__syncwarp"));
+}
+
+TEST_CASE("A race between blocks says blocks are not ordered and does not suggest __syncthreads", "[racecheck][text]") {
+    auto data = simt::to_device(std::vector<int>{0});
+    auto out = simt::device_array<int>(1);
+    auto fs = findings_of([&] { simt::launch(read_other_block, 2, 32)(data, out); });
+    REQUIRE(fs.size() == 1);
+    CHECK_THAT(fs[0].text, Contains("blocks of one launch are never ordered") &&
+                               Contains("its own kernel launch") && !Contains("__syncthreads"));
+}
+
+TEST_CASE("A race carried into the next loop iteration says so and names the barrier", "[racecheck][text]") {
+    auto out = simt::device_array<int>(64);
+    auto fs = findings_of([&] { simt::launch(barrier_only_between_the_lines, 1, 64)(out); });
+    INFO(test::all_text(fs));
+    const auto* race = first_of(fs, "data-race");
+    REQUIRE(race != nullptr);
+    CHECK(race->sites[0].line == loop_write);
+    CHECK_THAT(race->text, Contains("next iteration") &&
+                               Contains("racecheck_test.cu:" + std::to_string(loop_barrier)));
+}
+
+TEST_CASE("Uninitialized reads are spelled as their kind is", "[initcheck][text]") {
+    auto in = simt::device_array<float>(32);
+    auto out = simt::device_array<float>(32);
+    auto fs = findings_of([&] { simt::launch(read_uninitialised, 1, 32)(in, out); });
+    REQUIRE(fs.size() == 1);
+    CHECK_THAT(fs[0].text, Contains("simt: uninitialized read") && Contains("starts uninitialized") &&
+                               !Contains("uninitialised"));
+}
+
+TEST_CASE("A barrier inside an if on the thread index is not described as an early return", "[synccheck][text]") {
+    auto out = simt::device_array<int>(32);
+    auto fs = findings_of([&] { simt::launch(barrier_under_thread_condition, 1, 32)(out); });
+    REQUIRE(fs.size() == 1);
+    CHECK_THAT(fs[0].text, Contains("finished without reaching") &&
+                               Contains("must not sit in code that only some threads run") &&
+                               !Contains("exited before"));
+}
+
+TEST_CASE("An access of a zero-size array says it has no elements, not 0..-1", "[memcheck][text]") {
+    auto empty = simt::device_array<int>(0);
+    auto fs = findings_of([&] { simt::launch(write_first, 1, 1)(empty); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK_THAT(fs[0].text, Contains("has no elements") && !Contains("0..-1"));
+}
+
+TEST_CASE("An array allocated inside a member call is not named after the member", "[initcheck][text]") {
+    std::vector<simt::DeviceArray<float>> arrays;
+    arrays.push_back(simt::device_array<float>(32));
+    auto out = simt::device_array<float>(32);
+    auto fs = findings_of([&] { simt::launch(read_uninitialised, 1, 32)(arrays[0], out); });
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].array != "push_back");
+    CHECK_THAT(fs[0].array, Catch::Matchers::StartsWith("allocation #"));
+}
+
+TEST_CASE("Dynamic shared memory past its end is named as such, not as an unknown line", "[memcheck][text]") {
+    auto out = simt::device_array<int>(8);
+    auto fs = findings_of([&] { simt::launch(dynamic_shared_past_end, 1, 8, {.shared_bytes = 16})(out); });
+    INFO(test::all_text(fs));
+    REQUIRE(fs.size() == 1);
+    CHECK_THAT(fs[0].text, Contains("dynamic shared memory, 16 bytes given at the launch") &&
+                               !Contains("unknown line"));
 }

@@ -23,6 +23,7 @@ std::vector<Finding> findings_of(F&& host) {
     simt::synchronize();
     return {};
 }
+inline const std::string& kind_name(const Finding& f) { return f.kind; }
 #else
 using Finding = simt::sim::Finding;
 /// Runs `host` (which launches kernels) and returns every finding it produced, in report order.
@@ -33,13 +34,14 @@ std::vector<Finding> findings_of(F&& host) {
     simt::synchronize();
     return simt::sim::findings();
 }
+/// "data-race", "out-of-bounds", ...: the kind as the JSON report spells it.
+inline std::string kind_name(const Finding& f) { return std::string(simt::sim::to_string(f.kind)); }
 #endif
 
-/// The first finding of `kind`, or null.
-inline const Finding* first_of(const std::vector<Finding>& fs,
-                                          const std::string& kind) {
+/// The first finding of `kind` (as the JSON report spells it: "data-race"), or null.
+inline const Finding* first_of(const std::vector<Finding>& fs, const std::string& kind) {
     for (const auto& f : fs)
-        if (f.kind == kind) return &f;
+        if (kind_name(f) == kind) return &f;
     return nullptr;
 }
 

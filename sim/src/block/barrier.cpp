@@ -1,7 +1,7 @@
 // __syncthreads: arrival, completion when every live thread has arrived, and the vote results.
 #include <cstring>
 
-#include "../runtime.hpp"
+#include "../check/checker.hpp"
 
 namespace simt::sim::detail {
 
@@ -37,6 +37,7 @@ int sync_block(BarrierOp op, int pred, Loc loc) {
     ts.site = loc;
     ts.what = barrier_name(op);
     ++b.waiting;
+    checks_barrier_arrive(b, ts, loc);
     if (b.arrived == b.live && !b.bar_mismatch) w.release_barrier();
     w.block_current(ts);
     switch (op) {

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <exception>
 
-#include "../runtime.hpp"
+#include "../check/checker.hpp"
 #include "../thread/watchdog.hpp"
 
 namespace simt::sim::detail {
@@ -288,13 +288,7 @@ void Worker::deadlock() {
            "named in a warp mask the same warp intrinsic; move barriers out of divergent code";
     bool divergent = groups.size() > 1 &&
                      std::all_of(groups.begin(), groups.end(), [](const Group& g) { return g.block; });
-    if (!groups.empty())
-        sync_finding(divergent ? "barrier-divergence" : "deadlock",
-                     msg.substr(0, msg.rfind('\n')) +
-                         (divergent ? "\n  threads of one block wait at different barriers: a "
-                                      "barrier must not sit in code that only part of the block runs"
-                                    : "\n  the launch ends with a KernelError"),
-                     groups.front().site);
+    if (!groups.empty()) checks_deadlock(b, groups.front().site, divergent, msg);
     abort_block(std::move(msg));
 }
 
@@ -324,7 +318,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     b.error.clear();
     b.findings.clear();
     b.shared_bytes = 0;
-    checks_begin_block(b);
+    checks_block_begin(b);
     b.order.clear();
     if (g.cfg.schedule != Schedule::in_order) {
         b.order.resize(b.nthreads);
@@ -342,7 +336,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     tls_block_epoch = ++epoch;
     tls_shadow_checks.store(g.shadow, std::memory_order_relaxed);
     tls_interleave = g.cfg.schedule == Schedule::interleave;
-    if (k.shared_bytes > dyn_shared.shadow_cells) free_shadow(&dyn_shared);  // remade at its size
+    if (k.shared_bytes > dyn_shared.shadow_cells) checks_freed(dyn_shared);  // remade at its size
     dyn_shared.bytes = dyn_shared.size = k.shared_bytes;
     if (k.shared_bytes) {
         dyn_buffer.resize(k.shared_bytes + 16);
@@ -355,6 +349,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     current = &main;
     switch_to(acquire());
     tls_thread = nullptr;
+    checks_block_end(b);
 }
 
 }  // namespace simt::sim::detail

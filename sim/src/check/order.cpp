@@ -29,12 +29,14 @@ struct Order {
     std::vector<Clock> tail;  ///< per stream: what its next launch will be ordered after
     Clock host;               ///< what the host has waited for
     std::uint32_t next_serial = 1;
+    bool missed = false;      ///< an ordering event went by while race checking was off
 
     // Checked launches that have run, by exec_base (guarded by check_mutex, not m).
     std::vector<Run> runs;
     std::uint32_t next_exec = exec_host + 1;
     Clock current;            ///< the running checked launch's clock
     std::uint32_t current_base = 0;
+    bool current_unordered = false;  ///< queued while race checking was off: after everything
     std::uint32_t cache_lo = 0, cache_hi = 0;  ///< exec range of the last lookup
     bool cache_ordered = false;
 };
@@ -46,60 +48,71 @@ Order& order() {
 
 }  // namespace
 
-std::mutex& check_mutex() {
-    static std::mutex* m = new std::mutex;
-    return *m;
+namespace {
+Clock& tail_of(Order& o, unsigned stream) {
+    if (o.tail.size() <= stream) o.tail.resize(stream + 1);
+    return o.tail[stream];
 }
+}  // namespace
 
-unsigned new_stream_id() {
+namespace launch_order {
+
+void queued(KernelLaunch& k) {
     Order& o = order();
     std::lock_guard lock(o.m);
-    o.tail.emplace_back();
-    return static_cast<unsigned>(o.tail.size() - 1);
-}
-
-std::uint32_t order_launch(unsigned stream, std::vector<std::uint32_t>& hb) {
-    Order& o = order();
-    std::lock_guard lock(o.m);
-    Clock& t = o.tail[stream];
+    if (o.missed) {
+        // Waits made while race checking was off were not seen: count everything queued before
+        // as finished. That may hide a race across the gap, never invent one.
+        for (const Clock& t : o.tail) join(o.host, t);
+        o.missed = false;
+    }
+    Clock& t = tail_of(o, k.stream);
     join(t, o.host);
-    hb = t;
-    std::uint32_t serial = o.next_serial++;
-    if (t.size() <= stream) t.resize(stream + 1, 0);
-    t[stream] = serial;
-    return serial;
+    k.hb = t;
+    k.serial = o.next_serial++;
+    if (t.size() <= k.stream) t.resize(k.stream + 1, 0);
+    t[k.stream] = k.serial;
 }
 
-void order_host_waits(unsigned stream) {
+void missed() {
     Order& o = order();
     std::lock_guard lock(o.m);
-    join(o.host, o.tail[stream]);
+    o.missed = true;
 }
 
-void order_host_waits_all() {
+void host_waits(unsigned stream) {
+    Order& o = order();
+    std::lock_guard lock(o.m);
+    join(o.host, tail_of(o, stream));
+}
+
+void host_waits_all() {
     Order& o = order();
     std::lock_guard lock(o.m);
     for (const Clock& t : o.tail) join(o.host, t);
 }
 
-std::vector<std::uint32_t> order_event_record(unsigned stream) {
+void event_recorded(unsigned stream, std::vector<std::uint32_t>& clock) {
     Order& o = order();
     std::lock_guard lock(o.m);
-    join(o.tail[stream], o.host);
-    return o.tail[stream];
+    Clock& t = tail_of(o, stream);
+    join(t, o.host);
+    clock = t;
 }
 
-void order_stream_waits(unsigned stream, const std::vector<std::uint32_t>& event_clock) {
+void stream_waits(unsigned stream, const std::vector<std::uint32_t>& event_clock) {
     Order& o = order();
     std::lock_guard lock(o.m);
-    join(o.tail[stream], event_clock);
+    join(tail_of(o, stream), event_clock);
 }
 
-void order_host_waits_event(const std::vector<std::uint32_t>& event_clock) {
+void host_waits_event(const std::vector<std::uint32_t>& event_clock) {
     Order& o = order();
     std::lock_guard lock(o.m);
     join(o.host, event_clock);
 }
+
+}  // namespace launch_order
 
 LaunchInfo begin_checked_launch(const KernelLaunch& k) {
     Order& o = order();
@@ -114,6 +127,7 @@ LaunchInfo begin_checked_launch(const KernelLaunch& k) {
     o.next_exec += static_cast<std::uint32_t>(nblocks);
     o.current = k.hb;
     o.current_base = info.exec_base;
+    o.current_unordered = k.serial == 0;
     o.cache_lo = o.cache_hi = 0;
     return info;
 }
@@ -129,6 +143,7 @@ const Run& run_of(std::uint32_t exec) {
 
 bool exec_ordered_before_current(std::uint32_t exec) {
     Order& o = order();
+    if (o.current_unordered) return exec < o.current_base;
     if (exec >= o.cache_lo && exec < o.cache_hi) return o.cache_ordered;
     const Run& r = run_of(exec);
     o.cache_lo = r.exec_base;

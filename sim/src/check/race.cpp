@@ -13,7 +13,8 @@
 #include <unordered_set>
 
 #include "shadow.hpp"
-#include "../thread/watchdog.hpp"
+#include "checker.hpp"
+#include "../report/finding.hpp"
 
 namespace simt::sim::detail {
 
@@ -117,14 +118,31 @@ bool first_report(std::uint64_t key) {
     return r->keys.insert(key).second;
 }
 
+// --- Per block -------------------------------------------------------------------------------
+
+/// racecheck's state for the block running on this worker: its place in the happens-before order.
+struct RaceBlock {
+    const BlockState* block = nullptr;
+    bool race_on = false, init_on = false;
+    std::uint32_t exec = 0;        ///< this block execution's id in shadow stamps
+    std::uint16_t gen = 0;         ///< barriers completed so far
+    Loc barrier;                   ///< where the last one was
+    /// Warp vector clocks: row t (32 entries) is what thread t knows of its warp's lanes;
+    /// only __syncwarp advances them. Reset lazily: `vc_used` says they changed.
+    std::vector<std::uint16_t> vc;
+    bool vc_used = false;
+};
+thread_local RaceBlock tls_race;
+std::uint32_t launch_base = 0;  ///< exec id of block 0 of the running launch (check_mutex)
+
 // --- The race rule ---------------------------------------------------------------------------
 
-unsigned warp_clock(const BlockState& b, unsigned reader, unsigned lane) {
+unsigned warp_clock(const RaceBlock& b, unsigned reader, unsigned lane) {
     return b.vc_used ? b.vc[reader * 32 + lane] : 0;
 }
 
 /// Whether access `prev` happens before the running thread's access `cur`.
-bool ordered(const BlockState& b, const Stamp& prev, const Stamp& cur) {
+bool ordered(const RaceBlock& b, const Stamp& prev, const Stamp& cur) {
     if (prev.exec == cur.exec) {
         if (prev.thread() == cur.thread()) return true;       // program order
         if (prev.gen != cur.gen) return true;                 // a __syncthreads in between
@@ -132,11 +150,9 @@ bool ordered(const BlockState& b, const Stamp& prev, const Stamp& cur) {
         return prev.clk <= warp_clock(b, cur.thread(), prev.thread() % 32);  // a __syncwarp
     }
     if (prev.exec == exec_host) return true;                  // copies wait for all work
-    if (prev.exec >= b.grid->exec_base) return false;         // another block of this launch
+    if (prev.exec >= launch_base) return false;         // another block of this launch
     return exec_ordered_before_current(prev.exec);
 }
-
-enum class Hazard { raw, war, waw };
 
 struct Ctx {
     const Allocation* a;
@@ -144,102 +160,76 @@ struct Ctx {
     Access kind;
 };
 
-Site site_of_stamp(const BlockState& b, const Stamp& s, const char* access, std::string& text) {
-    Site site;
+DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) {
+    DraftSite d;
     const Loc& loc = site_of(s.site());
-    site.file = loc.file_name() ? loc.file_name() : "";
-    site.line = loc.line();
-    site.access = access;
+    d.site.file = loc.file_name() ? loc.file_name() : "";
+    d.site.line = loc.line();
+    d.site.column = loc.column();
+    d.site.access = access;
     uint3 block;
     const LaunchInfo* l;
-    LaunchInfo here{0, 0, b.grid->k.grid, b.grid->k.block, b.grid->k.site};
+    const KernelLaunch& k = b.block->grid->k;
+    LaunchInfo here{0, 0, k.grid, k.block, k.site};
     if (s.exec == b.exec) {
-        block = b.idx;
+        block = b.block->idx;
         l = &here;
     } else {
         l = &launch_of(s.exec, block);
     }
     unsigned t = s.thread();
-    site.thread = {t % l->block.x, t / l->block.x % l->block.y, t / (l->block.x * l->block.y)};
-    site.block = block;
-    text += std::string("  ") + access + " by thread " + coord(site.thread) + " block " + coord(block) +
-            " at " + where(loc);
-    if (s.exec != b.exec && l->serial != b.grid->k.serial)
-        text += " (in the kernel launched at " + where(l->site) + ")";
-    text += "\n";
-    return site;
+    d.site.thread = {t % l->block.x, t / l->block.x % l->block.y, t / (l->block.x * l->block.y)};
+    d.site.block = block;
+    if (s.exec != b.exec && l->serial != k.serial)
+        d.note = " (in the kernel launched at " + where(l->site) + ")";
+    return d;
 }
 
-/// Races and uninitialised reads are reported once per source line (or pair of lines).
-std::string site_key(const Loc& l) {
-    return std::string(l.file_name() ? l.file_name() : "") + ":" + std::to_string(l.line());
+/// The usual fix for a race between `prev` and the running thread's `cur`.
+Hint race_hint(const Stamp& prev, const Stamp& cur) {
+    if (prev.exec != cur.exec)
+        return prev.exec >= launch_base ? Hint::other_block : Hint::other_stream;
+    if (cur.atomic() || prev.atomic()) return Hint::atomic_orders_nothing;
+    const Loc &p = site_of(prev.site()), &c = site_of(cur.site());
+    bool same_file = p.file_name() == c.file_name() ||
+                     (p.file_name() && c.file_name() && std::strcmp(p.file_name(), c.file_name()) == 0);
+    // One line racing with itself: a read-modify-write (counter[0] += 1, or = counter[0] + 1).
+    if (same_file && p.line() == c.line()) return Hint::read_modify_write;
+    // The later access on an earlier line, in the same barrier interval: a loop came round
+    // again, past the barrier that orders the lines within one iteration.
+    if (same_file && c.line() < p.line() && tls_race.gen > 0) return Hint::next_iteration;
+    return prev.thread() / 32 == cur.thread() / 32 ? Hint::syncthreads_or_syncwarp
+                                                   : Hint::syncthreads;
 }
 
-[[gnu::cold, gnu::noinline]] void report_race(const BlockState& b, const Ctx& c, Hazard h,
+[[gnu::cold, gnu::noinline]] void report_race(const RaceBlock& b, const Ctx& c, Hazard h,
                                               const Stamp& prev, const Stamp& cur) {
     std::uint64_t lo = std::min(prev.site(), cur.site()), hi = std::max(prev.site(), cur.site());
     if (!first_report(1ull << 62 | lo << 21 | hi)) return;
-    const char* names[] = {"read after write", "write after read", "write after write"};
-    const char* codes[] = {"RAW", "WAR", "WAW"};
     auto access = [](const Stamp& s, bool is_read) {
         return is_read ? "read" : s.atomic() ? "atomic" : "write";
     };
-    Finding f;
-    f.kind = "data-race";
-    f.hazard = codes[static_cast<int>(h)];
-    f.space = space_name(c.a->space);
-    f.array = array_name(c.a);
-    f.index = std::to_string(c.index);
-    std::string lines;
-    f.sites.push_back(site_of_stamp(b, cur, access(cur, c.kind == Access::read), lines));
-    f.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war), lines));
-    std::string fix;
-    if (prev.exec == cur.exec) {
-        bool same_warp = prev.thread() / 32 == cur.thread() / 32;
-        if (cur.atomic() || prev.atomic())
-            fix = "an atomic orders nothing by itself: read the result after a __syncthreads() "
-                  "(or in a later kernel), or make every access atomic";
-        else if (prev.site() == cur.site())  // one line racing with itself: a read-modify-write
-            fix = "use atomicAdd (or another atomic), or separate them with __syncthreads() "
-                  "within a block";
-        else
-            fix = same_warp ? "separate them with __syncthreads(), or with __syncwarp() when only "
-                              "lanes of one warp share the data"
-                            : "separate them with __syncthreads()";
-    } else if (prev.exec >= b.grid->exec_base) {
-        fix = "blocks of one launch are never ordered: use atomics, or do the first part in its "
-              "own kernel launch";
-    } else {
-        fix = "these launches are on streams that nothing orders: synchronize, or make one "
-              "stream wait for an event recorded on the other";
-    }
-    f.text = std::string("simt: data race (") + names[static_cast<int>(h)] + ") on " + f.space +
-             " memory " + describe(c.a) + "[" + f.index + "] (" + origin(c.a) + ")\n" + lines +
-             "  nothing orders these accesses: " + fix;
-    std::string k1 = site_key(site_of(cur.site())), k2 = site_key(site_of(prev.site()));
-    if (k2 < k1) std::swap(k1, k2);
-    add_finding("race@" + k1 + "|" + k2, std::move(f));
+    Draft d;
+    d.kind = FindingKind::data_race;
+    d.hazard = h;
+    d.array = c.a;
+    d.index = std::to_string(c.index);
+    d.sites.push_back(site_of_stamp(b, cur, access(cur, c.kind == Access::read)));
+    d.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war)));
+    d.hint = race_hint(prev, cur);
+    if (d.hint == Hint::next_iteration) d.barrier = where(tls_race.barrier);
+    add_finding(std::move(d));
 }
 
-[[gnu::cold, gnu::noinline]] void report_uninit(const BlockState& b, const Ctx& c, const Loc& loc) {
+[[gnu::cold, gnu::noinline]] void report_uninit(const Ctx& c, const Loc& loc) {
     if (!first_report(2ull << 62 | intern(loc))) return;
-    Finding f;
-    f.kind = "uninitialized-read";
-    f.space = space_name(c.a->space);
-    f.array = array_name(c.a);
-    f.index = std::to_string(c.index);
-    const char* what = c.kind == Access::atomic ? "atomic" : "read";
-    f.sites.push_back(site_here(loc, what));
-    f.text = std::string("simt: uninitialised ") + what + " of " + f.space + " memory " +
-             describe(c.a) + "[" + f.index + "] (" + origin(c.a) + ")\n  " + what +
-             " by thread " + coord(tls_thread->idx) + " block " + coord(b.idx) + " at " +
-             where(loc) + "\n  " +
-             (c.a->space == Space::shared
-                  ? "no thread of this block wrote it: shared memory starts uninitialised in every "
-                    "block, so write it (and __syncthreads()) before reading it"
-                  : "nothing wrote it: device_array memory starts uninitialised; fill it with "
-                    "to_device/copy_from_host or write it in an earlier kernel");
-    add_finding("uninit@" + site_key(loc), std::move(f));
+    Draft d;
+    d.kind = FindingKind::uninitialized_read;
+    d.array = c.a;
+    d.index = std::to_string(c.index);
+    d.sites.push_back(draft_site(loc, c.kind == Access::atomic ? "atomic" : "read"));
+    d.hint = c.a->space == Space::shared ? Hint::shared_uninitialized : Hint::global_uninitialized;
+    add_finding(std::move(d));
 }
 
 Stamp widen(const ShortStamp& s, const Stamp& r) {
@@ -251,7 +241,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     return w;
 }
 
-[[gnu::always_inline]] inline void check_cell(const BlockState& b, Cell& cell, const Ctx& c,
+[[gnu::always_inline]] inline void check_cell(const RaceBlock& b, Cell& cell, const Ctx& c,
                                               const Stamp& cur, const Loc& loc) {
     if (c.a->space == Space::shared) {  // shared memory lives for one block
         if (cell.w.exec != cur.exec) cell.w = {};
@@ -260,7 +250,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     bool written = cell.w.exec != exec_none || c.a->host_init;
     switch (c.kind) {
         case Access::read:
-            if (!written && b.init_on) report_uninit(b, c, loc);
+            if (!written && b.init_on) report_uninit(c, loc);
             if (b.race_on && cell.w.exec != exec_none && !ordered(b, cell.w, cur))
                 report_race(b, c, Hazard::raw, cell.w, cur);
             // Keep two readers that a later write must be checked against: when the reads are
@@ -276,7 +266,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
             break;
         case Access::write:
         case Access::atomic:
-            if (c.kind == Access::atomic && !written && b.init_on) report_uninit(b, c, loc);
+            if (c.kind == Access::atomic && !written && b.init_on) report_uninit(c, loc);
             if (b.race_on) {
                 bool both_atomic = c.kind == Access::atomic && cell.w.atomic();
                 if (cell.w.exec != exec_none && !both_atomic && !ordered(b, cell.w, cur))
@@ -286,89 +276,120 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
                 else if (cell.r2.exec != exec_none && !ordered(b, widen(cell.r2, cell.r), cur))
                     report_race(b, c, Hazard::war, widen(cell.r2, cell.r), cur);
             }
-            cell.w = cur;
+            // An atomic right after the same thread's plain write, with no barrier or __syncwarp
+            // between, is ordered exactly as that write is. Keeping the plain write lets other
+            // threads' atomics still race with it (two atomics never race).
+            if (!(c.kind == Access::atomic && !cell.w.atomic() && cell.w.exec == cur.exec &&
+                  cell.w.thread() == cur.thread() && cell.w.gen == cur.gen && cell.w.clk == cur.clk))
+                cell.w = cur;
             cell.r = {};
             cell.r2 = {};
             break;
     }
 }
 
+/// racecheck and initcheck. One checker: initcheck needs the writes that racecheck's shadow
+/// records, so both read and update one cell per element in one pass.
+class RaceCheck final : public Checker {
+public:
+    RaceCheck() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/true) {}
+    bool enabled(const Config& c) const override { return c.check_race || c.check_init; }
+
+    void launch_queued(unsigned, KernelLaunch& k) override {
+        if (config().check_race) launch_order::queued(k);
+    }
+    void host_waits(unsigned stream) override { launch_order::host_waits(stream); }
+    void host_waits_all() override { launch_order::host_waits_all(); }
+    void event_recorded(unsigned stream, OrderClock& clock) override {
+        launch_order::event_recorded(stream, clock);
+    }
+    void stream_waits(unsigned stream, const OrderClock& clock) override {
+        launch_order::stream_waits(stream, clock);
+    }
+    void host_waits_event(const OrderClock& clock) override { launch_order::host_waits_event(clock); }
+    void ordering_missed() override { launch_order::missed(); }
+
+    void freed(Allocation& a) override {
+        if (a.shadow) unmap_cells(&a);
+    }
+
+    void launch_begin(GridRun& g) override { launch_base = begin_checked_launch(g.k).exec_base; }
+
+    void block_begin(BlockState& block) override {
+        RaceBlock& b = tls_race;
+        const Config& cfg = block.grid->cfg;
+        b.block = &block;
+        b.race_on = cfg.check_race;
+        b.init_on = cfg.check_init;
+        b.exec = launch_base + static_cast<std::uint32_t>(block.linear);
+        b.gen = 0;
+        b.vc_used = false;
+    }
+
+    void barrier_release(BlockState&, const Loc& site) override {
+        RaceBlock& b = tls_race;
+        ++b.gen;
+        b.barrier = site;
+        // Lanes need ordering only between two barriers: back to the clocks' starting state,
+        // which access() and warp_clock assume while vc_used is false.
+        b.vc_used = false;
+    }
+
+    void warp_sync(BlockState& block, unsigned warp, unsigned mask) override {
+        RaceBlock& b = tls_race;
+        if (!b.vc_used) {  // start: each lane knows only its own first clock tick
+            b.vc.assign(std::size_t(block.nthreads + 31) / 32 * 32 * 32, 0);
+            for (unsigned t = 0; t < b.vc.size() / 32; ++t) b.vc[t * 32 + t % 32] = 1;
+            b.vc_used = true;
+        }
+        std::uint16_t joined[32] = {};
+        for (unsigned l = 0; l < 32; ++l)
+            if (mask >> l & 1)
+                for (unsigned j = 0; j < 32; ++j)
+                    joined[j] = std::max(joined[j], b.vc[(warp * 32 + l) * 32 + j]);
+        for (unsigned l = 0; l < 32; ++l) {
+            if (!(mask >> l & 1)) continue;
+            std::uint16_t* row = &b.vc[(warp * 32 + l) * 32];
+            std::memcpy(row, joined, sizeof joined);
+            ++row[l];  // this lane's later accesses are not known to the others until the next sync
+        }
+    }
+
+    void access(const AccessEvent& e) override {
+        const Allocation* a = e.array;
+        std::size_t es = a->elem_size;
+        auto* cells = static_cast<Cell*>(a->shadow);
+        if (!cells) [[unlikely]]
+            cells = make_shadow(const_cast<Allocation*>(a));
+        std::size_t off = static_cast<std::size_t>(static_cast<const std::byte*>(e.address) - a->base);
+        std::size_t first, last;
+        if (std::has_single_bit(es)) {
+            int shift = std::countr_zero(es);
+            first = off >> shift;
+            last = (off + e.size - 1) >> shift;
+        } else {
+            first = off / es;
+            last = (off + e.size - 1) / es;
+        }
+        const RaceBlock& b = tls_race;
+        unsigned t = e.thread.linear;
+        Stamp cur;
+        cur.exec = b.exec;
+        cur.tsite = intern(e.where) << 11 | (e.kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
+        cur.gen = b.gen;
+        cur.clk = b.vc_used ? b.vc[t * 32 + t % 32] : 1;
+        for (std::size_t i = first; i <= last; ++i)
+            check_cell(b, cells[i], Ctx{a, i, e.kind}, cur, e.where);
+    }
+};
+
 }  // namespace
 
 const Loc& site_of(std::uint32_t id) { return sites().locs[id]; }
 
-void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
-    if (stop_requested.load(std::memory_order_relaxed)) [[unlikely]]
-        watchdog_poll(a, p, kind, loc);
-    if (!tls_worker->block.grid->shadow) [[unlikely]] {
-        tls_shadow_checks.store(false, std::memory_order_relaxed);  // the watchdog's detour
-        return;
-    }
-    if (a->scratch) return;  // an access that was not performed, already reported
-    std::size_t es = a->elem_size;
-    auto* cells = static_cast<Cell*>(a->shadow);
-    if (!cells) [[unlikely]]
-        cells = make_shadow(const_cast<Allocation*>(a));
-    std::size_t off = static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
-    std::size_t first, last;
-    if (std::has_single_bit(es)) {
-        int shift = std::countr_zero(es);
-        first = off >> shift;
-        last = (off + size - 1) >> shift;
-    } else {
-        first = off / es;
-        last = (off + size - 1) / es;
-    }
-    const BlockState& b = tls_worker->block;
-    const ThreadState& ts = *tls_thread;
-    Stamp cur;
-    cur.exec = b.exec;
-    cur.tsite = intern(loc) << 11 | (kind == Access::atomic ? 1u << 10 : 0u) | ts.linear % 1024;
-    cur.gen = b.gen;
-    cur.clk = b.vc_used ? b.vc[ts.linear * 32 + ts.linear % 32] : 1;
-    for (std::size_t i = first; i <= last; ++i) check_cell(b, cells[i], Ctx{a, i, kind}, cur, loc);
-}
-
-void free_shadow(Allocation* a) {
-    if (a->shadow) unmap_cells(a);
-}
-
-void checks_begin_block(BlockState& b) {
-    const Config& cfg = b.grid->cfg;
-    b.race_on = cfg.check_race;
-    b.init_on = cfg.check_init;
-    b.sync_on = cfg.check_sync;
-    b.exec = b.grid->shadow ? b.grid->exec_base + static_cast<std::uint32_t>(b.linear) : 0;
-    b.gen = 0;
-    b.exited_seen = 0;
-    b.vc_used = false;
-}
-
-void checks_barrier_generation(BlockState& b) {
-    ++b.gen;
-    // Lanes need ordering only between two barriers: back to the clocks' starting state, which
-    // record_access and warp_clock assume while vc_used is false.
-    b.vc_used = false;
-}
-
-void checks_syncwarp(BlockState& b, unsigned warp, unsigned mask) {
-    if (!b.grid->shadow) return;
-    if (!b.vc_used) {  // start: each lane knows only its own first clock tick
-        b.vc.assign(std::size_t(b.nthreads + 31) / 32 * 32 * 32, 0);
-        for (unsigned t = 0; t < b.vc.size() / 32; ++t) b.vc[t * 32 + t % 32] = 1;
-        b.vc_used = true;
-    }
-    std::uint16_t joined[32] = {};
-    for (unsigned l = 0; l < 32; ++l)
-        if (mask >> l & 1)
-            for (unsigned j = 0; j < 32; ++j)
-                joined[j] = std::max(joined[j], b.vc[(warp * 32 + l) * 32 + j]);
-    for (unsigned l = 0; l < 32; ++l) {
-        if (!(mask >> l & 1)) continue;
-        std::uint16_t* row = &b.vc[(warp * 32 + l) * 32];
-        std::memcpy(row, joined, sizeof joined);
-        ++row[l];  // this lane's later accesses are not known to the others until the next sync
-    }
+Checker& racecheck() {
+    static RaceCheck* c = new RaceCheck;  // ordering events may come from static destructors
+    return *c;
 }
 
 }  // namespace simt::sim::detail

@@ -16,7 +16,7 @@
 #include <mutex>
 #include <vector>
 
-#include "../runtime.hpp"
+#include "checker.hpp"
 
 namespace simt::sim::detail {
 
@@ -49,28 +49,26 @@ struct Cell {
 };
 static_assert(sizeof(Cell) == 32);
 
-/// Serialises launches that use shadow memory (see the ground rules above).
-std::mutex& check_mutex();
-
 /// The site an interned id stands for.
 const Loc& site_of(std::uint32_t id);
 
 // --- Happens-before between launches (order.cpp) ---------------------------------------------
 // Decided on the host, when work is queued, with a vector clock per stream: the same program
-// gives the same order whatever the timing.
-
-/// A stream's id for ordering; a new one per StreamImpl.
-unsigned new_stream_id();
-/// Queues a launch on `stream`: returns its serial (its place in the process's launch order)
-/// and sets `hb` to its clock (per stream, the latest launch serial that happens before it).
-std::uint32_t order_launch(unsigned stream, std::vector<std::uint32_t>& hb);
+// gives the same order whatever the timing. racecheck's host-side events land here.
+namespace launch_order {
+/// Sets k.serial (its place in the process's launch order) and k.hb (per stream, the latest
+/// launch serial that happens before it).
+void queued(KernelLaunch& k);
+/// An ordering event went by while race checking was off.
+void missed();
 /// The host waited for `stream` (Stream::synchronize) or for all of them (simt::synchronize).
-void order_host_waits(unsigned stream);
-void order_host_waits_all();
+void host_waits(unsigned stream);
+void host_waits_all();
 /// Events: record takes the stream's clock, a stream waiting on it or the host joins it.
-std::vector<std::uint32_t> order_event_record(unsigned stream);
-void order_stream_waits(unsigned stream, const std::vector<std::uint32_t>& event_clock);
-void order_host_waits_event(const std::vector<std::uint32_t>& event_clock);
+void event_recorded(unsigned stream, std::vector<std::uint32_t>& clock);
+void stream_waits(unsigned stream, const std::vector<std::uint32_t>& event_clock);
+void host_waits_event(const std::vector<std::uint32_t>& event_clock);
+}  // namespace launch_order
 
 /// What a checked launch needs to know about launches before it. Filled by begin_checked_launch.
 struct LaunchInfo {

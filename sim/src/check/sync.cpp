@@ -1,36 +1,77 @@
 // synccheck: barriers that part of a block skips, divergent barriers, bad warp masks, deadlocks.
-// The executor enforces the barrier itself (block/barrier.cpp); this file only reports.
-#include "shadow.hpp"
+// The executor enforces the barrier itself (block/barrier.cpp); this checker only reports.
+#include "checker.hpp"
+#include "../report/finding.hpp"
 
 namespace simt::sim::detail {
 
-void sync_finding(const char* kind, const std::string& text, const Loc& site) {
-    BlockState& b = tls_worker->block;
-    if (!b.sync_on) return;
-    Finding f;
-    f.kind = kind;
-    f.sites.push_back(site_here(site, "barrier"));
-    f.sites.back().block = b.idx;  // also when the last thread to arrive has just exited
-    f.text = text;
-    add_finding(std::string(kind) + "@" + where(site) + ":" + std::to_string(site.column()),
-                std::move(f));
+namespace {
+
+/// A synccheck finding at a barrier or warp intrinsic of block `b`.
+Draft sync_draft(const BlockState& b, FindingKind kind, const Loc& site) {
+    Draft d;
+    d.kind = kind;
+    d.sites.push_back(draft_site(site, "barrier"));
+    d.sites.back().site.block = b.idx;  // also when the last thread to arrive has just exited
+    return d;
 }
 
-void checks_barrier_release(BlockState& b, const Loc& site) {
-    checks_barrier_generation(b);
-    unsigned exited = b.nthreads - b.live;
-    if (!b.sync_on || exited <= b.exited_seen) return;
-    b.exited_seen = exited;
-    std::vector<unsigned> ids;
-    for (unsigned t = 0; t < b.nthreads; ++t)
-        if (b.threads[t].status == Status::done) ids.push_back(t);
-    std::string text = "simt: " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") +
-                       " of block " + coord(b.idx) + " exited before the __syncthreads() at " +
-                       where(site) + " that the other threads waited at\n  exited: " +
-                       thread_ranges(b, ids) +
-                       "\n  a barrier must be reached by every thread of the block; guard the work "
-                       "(if (i < n) { ... }) instead of returning early";
-    sync_finding("barrier-exit", text, site);
+/// The lines of `message`, the last one (the error's own advice) left out when `drop_last`.
+std::vector<std::string> lines_of(const std::string& message, bool drop_last) {
+    std::vector<std::string> lines;
+    std::size_t end = drop_last ? message.rfind('\n') : message.size();
+    for (std::size_t at = 0; at < end;) {
+        std::size_t nl = std::min(message.find('\n', at), end);
+        lines.push_back(message.substr(at, nl - at));
+        at = nl + 1;
+    }
+    return lines;
+}
+
+/// Threads of the running block already reported for exiting before a barrier.
+thread_local unsigned tls_exited_seen = 0;
+
+class SyncCheck final : public Checker {
+public:
+    SyncCheck() : Checker(/*wants_accesses=*/false, /*serial_blocks=*/false) {}
+    bool enabled(const Config& c) const override { return c.check_sync; }
+
+    void block_begin(BlockState&) override { tls_exited_seen = 0; }
+
+    void barrier_release(BlockState& b, const Loc& site) override {
+        unsigned exited = b.nthreads - b.live;
+        if (exited <= tls_exited_seen) return;
+        tls_exited_seen = exited;
+        std::vector<unsigned> ids;
+        for (unsigned t = 0; t < b.nthreads; ++t)
+            if (b.threads[t].status == Status::done) ids.push_back(t);
+        Draft d = sync_draft(b, FindingKind::barrier_exit, site);
+        d.count = exited;
+        d.lines.push_back(thread_ranges(b, ids));
+        add_finding(std::move(d));
+    }
+
+    void deadlock(BlockState& b, const Loc& first_site, bool divergent,
+                  const std::string& message) override {
+        Draft d = sync_draft(b, divergent ? FindingKind::barrier_divergence : FindingKind::deadlock,
+                             first_site);
+        d.lines = lines_of(message, true);
+        add_finding(std::move(d));
+    }
+
+    void warp_misuse(BlockState& b, FindingKind kind, const std::string& message,
+                     const Loc& site) override {
+        Draft d = sync_draft(b, kind, site);
+        d.lines = lines_of(message, false);
+        add_finding(std::move(d));
+    }
+};
+
+}  // namespace
+
+Checker& synccheck() {
+    static SyncCheck* c = new SyncCheck;  // ordering events may come from static destructors
+    return *c;
 }
 
 }  // namespace simt::sim::detail

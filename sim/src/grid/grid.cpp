@@ -5,7 +5,7 @@
 #include <oneapi/tbb/task_arena.h>
 #include <thread>
 
-#include "../check/shadow.hpp"
+#include "../check/checker.hpp"
 
 namespace simt::sim::detail {
 
@@ -53,13 +53,8 @@ void run_grid(const KernelLaunch& k) {
             }
         });
     };
-    g.shadow = g.cfg.check_race || g.cfg.check_init;
-    if (g.shadow) {
-        // Shadow cells are shared by every block and launch without atomics, and a race report
-        // names the accesses the checker saw first: one checked launch at a time, its blocks in
-        // order on this thread, keeps both correct and independent of the core count.
-        std::lock_guard lock(check_mutex());
-        g.exec_base = begin_checked_launch(k).exec_base;
+    LaunchChecks checks(g);
+    if (checks.serial()) {
         body(tbb::blocked_range<std::uint64_t>(0, g.nblocks));
     } else {
         // Under interleave, lost updates must be reproducible for a seed; blocks running on two

@@ -9,7 +9,7 @@ StreamRegistry& registry() { return process().streams; }
 void enqueue_launch(const Stream* s, KernelLaunch k) {
     StreamImpl& impl = s ? s->impl() : Stream::default_stream().impl();
     k.stream = impl.id;
-    k.serial = order_launch(impl.id, k.hb);
+    order_launch(k);
     auto shared = std::make_shared<KernelLaunch>(std::move(k));
     impl.enqueue([shared] {
         Watched watched(*shared);

@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "../check/shadow.hpp"
+#include "../check/checker.hpp"
 
 namespace simt::sim::detail {
 

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <deque>
 
-#include "../runtime.hpp"
+#include "../check/checker.hpp"
 
 namespace simt::sim::detail {
 
@@ -42,6 +42,7 @@ Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_
     a.space = Space::global;
     a.site = site;
     a.id = all.next_id++;
+    checks_allocated(a);
     return &a;
 }
 
@@ -49,36 +50,9 @@ void release(Allocation* a) {
     wait_all_quietly();  // like cudaFree: queued kernels may still use it
     if (a->freed) return;
     std::free(a->base);
-    free_shadow(a);
+    checks_freed(*a);
     a->bytes = 0;  // every later access fails the bounds check and is reported as use after free
     a->freed = true;
-}
-
-void report_leaks() {
-    auto& all = allocations();
-    std::vector<const Allocation*> leaked;
-    {
-        std::lock_guard lock(all.m);
-        for (const Allocation& a : all.records)
-            if (!a.freed && a.space == Space::global) leaked.push_back(&a);
-    }
-    std::vector<PendingFinding> fs;
-    for (const Allocation* a : leaked) {
-        Finding f;
-        f.kind = "leak";
-        f.space = "global";
-        f.array = array_name(a);
-        Site s;
-        s.file = a->site.file_name() ? a->site.file_name() : "";
-        s.line = a->site.line();
-        s.access = "allocation";
-        f.sites.push_back(s);
-        f.text = "simt: leak: device memory " + describe(a) + " (" + origin(a) +
-                 ") was never freed\n  a DeviceArray frees its memory when it is destroyed; one "
-                 "made with new and never deleted, or alive when std::exit is called, leaks";
-        fs.push_back({0, 0, "leak@" + std::to_string(a->id), std::move(f)});
-    }
-    publish(fs);
 }
 
 void name_allocation(const Allocation* a, const char* name) {

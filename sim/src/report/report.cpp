@@ -5,7 +5,7 @@
 #include <fstream>
 #include <set>
 
-#include "../runtime.hpp"
+#include "finding.hpp"
 
 namespace simt::sim::detail {
 
@@ -20,30 +20,6 @@ struct Published {
 Published& published() {
     static Published* p = new Published;  // read by the exit summary, after other statics die
     return *p;
-}
-
-alignas(64) thread_local std::byte scratch[4096];
-thread_local Allocation scratch_alloc = [] {
-    Allocation a;
-    a.base = scratch;
-    a.bytes = a.size = sizeof scratch;
-    a.scratch = true;
-    a.name = "(scratch)";
-    return a;
-}();
-
-std::byte* poisoned_scratch(std::size_t size) {
-    if (size > sizeof scratch) {
-        std::fprintf(stderr, "simt: an element of %zu bytes is too large for the simulator's "
-                             "poison buffer (4096 bytes)\n", size);
-        std::abort();
-    }
-    std::memset(scratch, 0xFF, size);
-    return scratch;
-}
-
-const char* access_name(Access k) {
-    return k == Access::read ? "read" : k == Access::write ? "write" : "atomic";
 }
 
 std::string read_source_line(const char* file, unsigned line) {
@@ -74,22 +50,15 @@ std::string declared_name(std::string text) {
     while (begin > 0 && (std::isalnum(static_cast<unsigned char>(text[begin - 1])) || text[begin - 1] == '_'))
         --begin;
     std::string name = text.substr(begin, end - begin);
-    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) || name == "auto") return "";
+    // Not a declaration: a member call (v.push_back(...)), or a statement (if (...), for (...)).
+    static const char* const keywords[] = {"auto", "if", "for", "while", "switch", "return",
+                                           "sizeof", "do", "else", "case", "new", "delete"};
+    bool member = begin > 0 && (text[begin - 1] == '.' || (begin > 1 && text[begin - 1] == '>' &&
+                                                             text[begin - 2] == '-'));
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) || member ||
+        std::find(std::begin(keywords), std::end(keywords), name) != std::end(keywords))
+        return "";
     return name;
-}
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += c;
-        else if (c == '\n') out += "\\n";
-        else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else out += c;
-    }
-    return out + "\"";
 }
 
 /// "(x,y,z)" or "[x,y,z]", built by appending: `"(" + std::string&&` trips a false -Wrestrict
@@ -105,45 +74,9 @@ std::string bracketed(char open, uint3 c, char close) {
     return s;
 }
 
-std::string json_coord(uint3 c) {
-    return bracketed('[', c, ']');
-}
-
-std::string to_json(const Finding& f) {
-    std::string threads, blocks, sites;
-    for (const Site& s : f.sites) {
-        if (!threads.empty()) threads += ',', blocks += ',';
-        threads += json_coord(s.thread);
-        blocks += json_coord(s.block);
-        sites += std::string(sites.empty() ? "" : ",") + "{\"file\":" + json_string(s.file) +
-                 ",\"line\":" + std::to_string(s.line) + ",\"access\":" + json_string(s.access) +
-                 ",\"thread\":" + json_coord(s.thread) + ",\"block\":" + json_coord(s.block) + "}";
-    }
-    const Site first = f.sites.empty() ? Site{} : f.sites.front();
-    return "{\"kind\":" + json_string(f.kind) +
-           (f.hazard.empty() ? "" : ",\"hazard\":" + json_string(f.hazard)) +
-           ",\"space\":" + json_string(f.space) +
-           ",\"array\":" + json_string(f.array) + ",\"index\":" + json_string(f.index) +
-           ",\"threads\":[" + threads + "],\"blocks\":[" + blocks + "],\"file\":" +
-           json_string(first.file) + ",\"line\":" + std::to_string(first.line) + ",\"sites\":[" +
-           sites + "],\"text\":" + json_string(f.text) + "}";
-}
-
 }  // namespace
 
 const char* space_name(Space s) { return s == Space::shared ? "shared" : "global"; }
-Site site_here(const Loc& loc, const char* access) {
-    Site s;
-    s.file = loc.file_name();
-    s.line = loc.line();
-    if (tls_thread) {
-        s.thread = tls_thread->idx;
-        s.block = tls_worker->block.idx;
-    }
-    s.access = access;
-    return s;
-}
-
 std::string describe(const Allocation* a) {
     std::string d(1, '\'');
     d += array_name(a);
@@ -152,6 +85,8 @@ std::string describe(const Allocation* a) {
 }
 
 std::string origin(const Allocation* a) {
+    if (a->space == Space::shared && !*a->site.file_name())  // declared by no line of the kernel
+        return "dynamic shared memory, " + std::to_string(a->size) + " bytes given at the launch";
     return std::string(a->elem_type) + ", " + std::to_string(a->size / a->elem_size) + " element" +
            (a->size / a->elem_size == 1 ? "" : "s") + ", " +
            (a->space == Space::shared ? "declared" : "allocated") + " at " + where(a->site);
@@ -179,13 +114,12 @@ std::string array_name(const Allocation* a) {
     return rec->name;
 }
 
-const Allocation* scratch_allocation() { return &scratch_alloc; }
-
-void add_finding(std::string key, Finding f) {
+void add_finding(Draft d) {
     BlockState& b = tls_worker->block;
+    std::string key = dedup_key(d);
     for (const PendingFinding& p : b.findings)
         if (p.key == key) return;
-    b.findings.push_back({b.linear, tls_thread ? tls_thread->linear : 0, std::move(key), std::move(f)});
+    b.findings.push_back({b.linear, tls_thread ? tls_thread->linear : 0, std::move(key), to_finding(d)});
 }
 
 void publish(std::vector<PendingFinding>& fs) {
@@ -200,7 +134,7 @@ void publish(std::vector<PendingFinding>& fs) {
     for (PendingFinding& f : fs) {
         if (!p.keys.insert(f.key).second) continue;
         std::fprintf(stderr, "%s\n", f.f.text.c_str());
-        if (out) out << to_json(f.f) << "\n";
+        if (out) out << format_json(f.f) << "\n";
         p.all.push_back(std::move(f.f));
     }
     std::fflush(stderr);
@@ -210,117 +144,18 @@ void print_summary() {
     auto& p = published();
     std::lock_guard lock(p.m);
     if (p.all.empty()) return;
-    std::vector<std::pair<std::string, int>> kinds;
+    std::vector<std::pair<FindingKind, int>> kinds;
     for (const Finding& f : p.all) {
         auto k = std::find_if(kinds.begin(), kinds.end(), [&](auto& e) { return e.first == f.kind; });
         if (k == kinds.end()) kinds.emplace_back(f.kind, 1);
         else ++k->second;
     }
     std::string list;
-    for (auto& [kind, n] : kinds) list += (list.empty() ? "" : ", ") + std::to_string(n) + " " + kind;
+    for (auto& [kind, n] : kinds) list += (list.empty() ? "" : ", ") + std::to_string(n) + " " + std::string(to_string(kind));
     std::fprintf(stderr, "simt: %zu finding%s (%s)%s\n", p.all.size(), p.all.size() == 1 ? "" : "s",
                  list.c_str(),
                  config().report_json.empty() ? "" : ("; JSON in " + config().report_json).c_str());
     std::fflush(stderr);
-}
-
-std::byte* bad_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
-    if (!tls_thread) {
-        if (!a)
-            throw simt::Error("simt: a null simt::ptr was dereferenced at " + where(loc));
-        throw simt::Error("simt: device memory " + describe(a) + " (" + origin(a) +
-                          ") was accessed on the host at " + where(loc) +
-                          "; only kernels can touch device memory: copy it with copy_to_host()");
-    }
-    Finding f;
-    std::string what = access_name(kind);
-    f.sites.push_back(site_here(loc, what.c_str()));
-    std::string by = "  " + what + " by thread " + coord(tls_thread->idx) + " block " +
-                     coord(tls_worker->block.idx) + " at " + where(loc) + "\n";
-    if (!a) {
-        f.kind = "null-pointer";
-        f.text = "simt: " + what + " through a null simt::ptr\n" + by +
-                 "  not performed; the kernel was given no array for this parameter";
-    } else {
-        f.space = space_name(a->space);
-        f.array = array_name(a);
-        auto off = reinterpret_cast<const std::byte*>(p) - a->base;
-        long long index = off >= 0 ? off / static_cast<long long>(a->elem_size)
-                                   : -((-off + static_cast<long long>(a->elem_size) - 1) /
-                                       static_cast<long long>(a->elem_size));
-        f.index = std::to_string(index);
-        if (a->freed) {
-            f.kind = "use-after-free";
-            f.text = "simt: use after free: " + what + " of " + f.space + " memory " + describe(a) +
-                     "[" + f.index + "] (" + origin(a) + ", already freed)\n" + by +
-                     "  not performed; keep the DeviceArray alive until the kernels using it have "
-                     "finished";
-        } else {
-            f.kind = "out-of-bounds";
-            f.text = "simt: out-of-bounds " + what + " of " + f.space + " memory " + describe(a) +
-                     "[" + f.index + "] (" + origin(a) + ")\n" + by +
-                     "  not performed (a read gives a poisoned value); valid indices are 0.." +
-                     std::to_string(static_cast<long long>(a->size / a->elem_size) - 1) +
-                     ": guard the access with the array's size or fix the index";
-        }
-    }
-    std::string key = f.kind + "@" + f.sites[0].file + ":" + std::to_string(loc.line()) + ":" +
-                      std::to_string(loc.column());
-    add_finding(std::move(key), std::move(f));
-    return poisoned_scratch(size);
-}
-
-std::byte* bad_index(const Allocation* a, const std::ptrdiff_t* idx, const std::size_t* ext,
-                     int rank, std::size_t size, Loc loc) {
-    if (!tls_thread)
-        throw simt::Error("simt: device memory was indexed on the host at " + where(loc) +
-                          "; only kernels can touch device memory: copy it with copy_to_host()");
-    Finding f;
-    f.kind = "out-of-bounds";
-    f.sites.push_back(site_here(loc, "access"));
-    std::string index, extent, bad;
-    for (int d = 0; d < rank; ++d) {
-        index += (d ? ", " : "") + std::to_string(idx[d]);
-        extent += (d ? ", " : "") + std::to_string(ext[d]);
-        if (static_cast<std::size_t>(idx[d]) >= ext[d] && bad.empty())
-            bad = "index " + std::to_string(idx[d]) + " is outside extent " + std::to_string(ext[d]) +
-                  (rank > 1 ? " of dimension " + std::to_string(d) : "");
-    }
-    f.index = rank > 1 ? "(" + index + ")" : index;
-    std::string view_extent = rank > 1 ? "(" + extent + ")" : extent;
-    if (a) {
-        f.space = space_name(a->space);
-        f.array = array_name(a);
-    }
-    f.text = "simt: out-of-bounds access of " + (a ? f.space + " memory " + describe(a) : std::string("a view")) +
-             "[" + f.index + "]: " + bad + " (view extents " + view_extent +
-             (a ? "; " + origin(a) : std::string()) + ")\n  by thread " + coord(tls_thread->idx) +
-             " block " + coord(tls_worker->block.idx) + " at " + where(loc) +
-             "\n  not performed (a read gives a poisoned value); guard the index with the view's "
-             "extent";
-    std::string key = "out-of-bounds@" + f.sites[0].file + ":" + std::to_string(loc.line()) + ":" +
-                      std::to_string(loc.column());
-    add_finding(std::move(key), std::move(f));
-    return poisoned_scratch(size);
-}
-
-std::byte* misaligned_atomic(const Allocation* a, const void* p, std::size_t size, Loc loc) {
-    Finding f;
-    f.kind = "misaligned-atomic";
-    f.sites.push_back(site_here(loc, "atomic"));
-    if (a) {
-        f.space = space_name(a->space);
-        f.array = array_name(a);
-    }
-    char addr[32];
-    std::snprintf(addr, sizeof addr, "%p", p);
-    f.text = "simt: misaligned atomic of " + std::to_string(size) + " bytes at address " + addr +
-             (a ? " in " + describe(a) : std::string()) + "\n  by thread " +
-             coord(tls_thread->idx) + " block " + coord(tls_worker->block.idx) + " at " +
-             where(loc) + "\n  not performed; an atomic needs an address aligned to its size";
-    std::string key = "misaligned-atomic@" + f.sites[0].file + ":" + std::to_string(loc.line());
-    add_finding(std::move(key), std::move(f));
-    return poisoned_scratch(size);
 }
 
 }  // namespace simt::sim::detail

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "../runtime.hpp"
+#include "../check/checker.hpp"
 
 namespace simt::sim::detail {
 
@@ -48,7 +48,7 @@ unsigned source_lane(WarpOp op, unsigned lane, int arg, int width) {
 
 void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     BlockState& b = w.block;
-    if (m.op == WarpOp::sync) checks_syncwarp(b, warp, m.mask);
+    if (m.op == WarpOp::sync) checks_warp_sync(b, warp, m.mask);
     unsigned votes = 0;
     for (unsigned l = 0; l < 32; ++l)
         if ((m.mask >> l & 1) && ws.value[l]) votes |= 1u << l;
@@ -98,8 +98,8 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     unsigned exists = lanes == 32 ? ~0u : (1u << lanes) - 1;
     std::string who = "thread " + coord(ts.idx) + " (lane " + std::to_string(lane) + " of warp " +
                       std::to_string(warp) + ") of block " + coord(b.idx);
-    auto fail = [&](std::string msg, const char* kind = "warp-mask") {
-        sync_finding(kind, msg, loc);
+    auto fail = [&](std::string msg, FindingKind kind = FindingKind::warp_mask) {
+        checks_warp_misuse(kind, msg, loc);
         w.fail_thread(std::move(msg));
     };
     if (!(mask >> lane & 1))
@@ -121,7 +121,7 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
         fail("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
                       " while other lanes of mask " + hex(mask) + " wait in " + op_name(it->op) +
                        " at " + where(it->site) + "; all lanes of a mask must call the same intrinsic",
-             "warp-divergence");
+             FindingKind::warp_divergence);
     }
     ws.value[lane] = value;
     ws.arg[lane] = arg;

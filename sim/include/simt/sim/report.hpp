@@ -4,10 +4,31 @@
 #error "include <simt/simt.hpp>, not the simulator's headers"
 #endif
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace simt::sim {
+
+/// What a finding is about. `to_string` gives the name used in reports and JSON ("data-race").
+enum class FindingKind : std::uint8_t {
+    data_race,           ///< racecheck
+    uninitialized_read,  ///< initcheck
+    out_of_bounds,       ///< memcheck: outside an array or a view's extents
+    use_after_free,
+    null_pointer,
+    misaligned_atomic,
+    leak,                ///< memcheck at exit
+    barrier_exit,        ///< synccheck: threads finished without reaching a barrier others wait at
+    barrier_divergence,  ///< threads of one block wait at different barriers
+    warp_mask,           ///< a warp intrinsic's mask leaves out the caller or names absent lanes
+    warp_divergence,     ///< lanes of one mask call different warp intrinsics
+    deadlock,            ///< no thread of a block can continue
+};
+
+/// "data-race", "uninitialized-read", "out-of-bounds", ... (as in the JSON report).
+std::string_view to_string(FindingKind k);
 
 /// One access (or barrier) a finding is about: where, by which thread of which block.
 struct Site {
@@ -15,16 +36,16 @@ struct Site {
     unsigned line = 0;
     uint3 thread{}, block{};
     std::string access;    ///< "read", "write", "atomic", "barrier", ...
+    unsigned column = 0;
 };
 
 /// A problem the simulator saw. Printed when its launch ends, once per kind and source site(s).
 struct Finding {
-    /// "data-race", "uninitialized-read", "out-of-bounds", "use-after-free", "null-pointer",
-    /// "misaligned-atomic", "leak", "barrier-exit", "barrier-divergence", "warp-mask", "deadlock"
-    std::string kind;
+    FindingKind kind = FindingKind::data_race;
     std::string space;     ///< "global" or "shared" ("" when no memory is involved)
     std::string array;     ///< the array's name, as written where it was allocated or declared
     std::string index;     ///< the element index, e.g. "10" or "(3, 40)"
+    std::string extent;    ///< the array's (or view's) extents, e.g. "10" or "(4, 8)"
     std::string hazard;    ///< for a data race: "RAW", "WAR" or "WAW"
     std::vector<Site> sites;
     std::string text;      ///< the report as printed

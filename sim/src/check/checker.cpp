@@ -1,0 +1,196 @@
+// The one list of checkers, and the delivery of each seam event to the checkers that are on.
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "checker.hpp"
+#include "../thread/watchdog.hpp"
+
+namespace simt::sim::detail {
+
+Checker& racecheck();  // race.cpp: racecheck and initcheck, over one shadow memory
+Checker& memcheck();   // mem.cpp
+Checker& synccheck();  // sync.cpp
+
+namespace {
+
+/// Registration: a new checker adds one line here.
+Checker* const* all_checkers() {
+    static Checker* const all[] = {&memcheck(), &racecheck(), &synccheck()};
+    return all;
+}
+constexpr unsigned checker_count = 3;
+
+template <class F>
+void each_enabled(const Config& cfg, F&& f) {
+    Checker* const* all = all_checkers();
+    for (unsigned i = 0; i < checker_count; ++i)
+        if (all[i]->enabled(cfg)) f(*all[i]);
+}
+
+/// Host-side ordering events: a checker that is off learns only that it missed one.
+template <class F>
+void each_ordering(F&& f) {
+    const Config& cfg = config();
+    Checker* const* all = all_checkers();
+    for (unsigned i = 0; i < checker_count; ++i) {
+        if (all[i]->enabled(cfg)) f(*all[i]);
+        else all[i]->ordering_missed();
+    }
+}
+
+template <class F>
+void each_in_launch(const GridRun& g, F&& f) {
+    for (unsigned i = 0; i < g.checkers_on; ++i) f(*g.checkers[i]);
+}
+
+}  // namespace
+
+std::mutex& check_mutex() {
+    static std::mutex* m = new std::mutex;  // used by streams that outlive function-local statics
+    return *m;
+}
+
+unsigned new_stream_id() {
+    static std::atomic<unsigned> next{0};
+    return next++;
+}
+
+void order_launch(KernelLaunch& k) {
+    each_ordering([&](Checker& c) { c.launch_queued(k.stream, k); });
+}
+void order_host_waits(unsigned stream) {
+    each_ordering([&](Checker& c) { c.host_waits(stream); });
+}
+void order_host_waits_all() {
+    each_ordering([&](Checker& c) { c.host_waits_all(); });
+}
+OrderClock order_event_record(unsigned stream) {
+    OrderClock clock;
+    each_ordering([&](Checker& c) { c.event_recorded(stream, clock); });
+    return clock;
+}
+void order_stream_waits(unsigned stream, const OrderClock& event_clock) {
+    each_ordering([&](Checker& c) { c.stream_waits(stream, event_clock); });
+}
+void order_host_waits_event(const OrderClock& event_clock) {
+    each_ordering([&](Checker& c) { c.host_waits_event(event_clock); });
+}
+
+void checks_allocated(const Allocation& a) {
+    each_enabled(config(), [&](Checker& c) { c.allocated(a); });
+}
+void checks_freed(Allocation& a) {
+    // Every checker hears of a free, on or off: one that was on earlier may hold state for it.
+    Checker* const* all = all_checkers();
+    for (unsigned i = 0; i < checker_count; ++i) all[i]->freed(a);
+}
+void checks_exit() {
+    each_enabled(config(), [](Checker& c) { c.exit(); });
+}
+
+LaunchChecks::LaunchChecks(GridRun& g) : g_(g) {
+    bool serial = false;
+    each_enabled(g.cfg, [&](Checker& c) {
+        g.checkers[g.checkers_on++] = &c;
+        if (c.wants_accesses) g.accessors[g.accessors_on++] = &c;
+        serial |= c.serial_blocks;
+    });
+    // Shadow cells are shared by every block and launch without atomics, and a race report names
+    // the accesses the checker saw first: one checked launch at a time, its blocks in order on
+    // this thread, keeps both correct and independent of the core count.
+    if (serial) lock_ = std::unique_lock(check_mutex());
+    g.shadow = g.accessors_on != 0;
+    each_in_launch(g, [&](Checker& c) { c.launch_begin(g); });
+}
+
+LaunchChecks::~LaunchChecks() {
+    each_in_launch(g_, [&](Checker& c) { c.launch_end(g_); });
+}
+
+void checks_block_begin(BlockState& b) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.block_begin(b); });
+}
+void checks_block_end(BlockState& b) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.block_end(b); });
+}
+void checks_barrier_arrive(BlockState& b, ThreadState& t, const Loc& site) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.barrier_arrive(b, t, site); });
+}
+void checks_barrier_release(BlockState& b, const Loc& site) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.barrier_release(b, site); });
+}
+void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.warp_sync(b, warp, mask); });
+}
+void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const std::string& message) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.deadlock(b, first_site, divergent, message); });
+}
+void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site) {
+    BlockState& b = tls_worker->block;
+    each_in_launch(*b.grid, [&](Checker& c) { c.warp_misuse(b, kind, message, site); });
+}
+
+// The access hook's out-of-line paths (simt/sim/check/access.hpp).
+
+void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
+    if (stop_requested.load(std::memory_order_relaxed)) [[unlikely]]
+        watchdog_poll(a, p, kind, loc);
+    if (a->scratch) return;  // an access that was not performed, already reported
+    const BlockState& b = tls_worker->block;
+    if (!b.grid->shadow) [[unlikely]] {  // the watchdog's detour (thread/watchdog.hpp) ends here
+        tls_shadow_checks.store(false, std::memory_order_relaxed);
+        return;
+    }
+    AccessEvent e{a, p, size, kind, loc, *tls_thread, b};
+    for (unsigned i = 0; i < b.grid->accessors_on; ++i) b.grid->accessors[i]->access(e);
+}
+
+namespace {
+
+alignas(64) thread_local std::byte scratch[4096];
+thread_local Allocation scratch_alloc = [] {
+    Allocation a;
+    a.base = scratch;
+    a.bytes = a.size = sizeof scratch;
+    a.scratch = true;
+    a.name = "(scratch)";
+    return a;
+}();
+
+/// Delivers an invalid access and returns poisoned scratch memory to perform it on instead.
+std::byte* invalid(const InvalidEvent& e) {
+    if (e.size > sizeof scratch) {
+        std::fprintf(stderr, "simt: an element of %zu bytes is too large for the simulator's "
+                             "poison buffer (4096 bytes)\n", e.size);
+        std::abort();
+    }
+    // Bounds are checked with every checker off too (the access is never performed): memcheck
+    // reports it from its own enabled() rule, host accesses throw.
+    const Config& cfg = e.thread ? tls_worker->block.grid->cfg : config();
+    each_enabled(cfg, [&](Checker& c) { c.invalid_access(e); });
+    std::memset(scratch, 0xFF, e.size);
+    return scratch;
+}
+
+}  // namespace
+
+const Allocation* scratch_allocation() { return &scratch_alloc; }
+
+std::byte* bad_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
+    Invalid why = !a ? Invalid::null : a->freed ? Invalid::freed : Invalid::out_of_bounds;
+    return invalid({why, a, p, size, kind, loc, tls_thread});
+}
+
+std::byte* bad_index(const Allocation* a, const std::ptrdiff_t* idx, const std::size_t* ext,
+                     int rank, std::size_t size, Loc loc) {
+    return invalid({Invalid::out_of_view, a, nullptr, size, Access::read, loc, tls_thread, idx,
+                    ext, rank});
+}
+
+std::byte* misaligned_atomic(const Allocation* a, const void* p, std::size_t size, Loc loc) {
+    return invalid({Invalid::misaligned, a, p, size, Access::atomic, loc, tls_thread});
+}
+
+}  // namespace simt::sim::detail

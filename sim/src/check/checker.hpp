@@ -1,0 +1,154 @@
+// The checker seam: every event a checker sees, the Checker interface, and the calls that deliver.
+//
+// The executor, the warp and memory code and the streams call the functions at the end of this
+// file; they never name a checker. Each checker is one class in its own file under check/,
+// listed once in checker.cpp (`all_checkers`) and switched on by the Config's check flags.
+//
+// Events, in the order a program meets them:
+//   host      stream created, launch queued, host waits (stream / all / event), event recorded,
+//             stream waits for an event: the launch order that racecheck decides with
+//   memory    allocated, freed (host side); exit (leaks, after the last stream has drained)
+//   launch    launch begin / end, on the thread that runs the launch
+//   block     block begin / end, on the worker that runs the block
+//   thread    access (in bounds: address, size, kind, space, thread, block, source line),
+//             invalid access (null, freed, outside the array or the view, misaligned atomic),
+//             barrier arrive / release, warp sync, deadlock
+//
+// Cost: accesses reach checkers only through the access hook's out-of-line path, and only when a
+// checker that wants accesses is on (`tls_shadow_checks`); host-side ordering events reach only
+// enabled checkers, so launch-order clocks cost nothing when race checking is off.
+#pragma once
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "../runtime.hpp"
+
+namespace simt::sim::detail {
+
+/// What an event (simt::Event) or a launch carries for the launch order: per stream, the serial
+/// of the latest launch known to happen before it. Empty when race checking is off.
+using OrderClock = std::vector<std::uint32_t>;
+
+/// An in-bounds access of device or shared memory by a running CUDA thread.
+struct AccessEvent {
+    const Allocation* array;  ///< its space is array->space
+    const void* address;
+    std::size_t size;
+    Access kind;
+    Loc where;
+    const ThreadState& thread;
+    const BlockState& block;
+};
+
+/// Why an access was not performed.
+enum class Invalid : std::uint8_t { null, freed, out_of_bounds, out_of_view, misaligned };
+
+/// An access that must not happen: outside every array, past a view's extents, or misaligned.
+/// `thread` is null when the host made it (a GPU would fault).
+struct InvalidEvent {
+    Invalid why;
+    const Allocation* array;  ///< null for a null pointer (and for a view without an array)
+    const void* address;
+    std::size_t size;
+    Access kind;
+    Loc where;
+    const ThreadState* thread;
+    const std::ptrdiff_t* index = nullptr;  ///< out_of_view: the view's indices and extents
+    const std::size_t* extent = nullptr;
+    int rank = 0;
+};
+
+/// One checker. Every event has an empty default, so a checker overrides what it needs.
+class Checker {
+public:
+    /// `wants_accesses`: in-bounds accesses are delivered to it (costly: only while it is on).
+    /// `serial_blocks`: launches run one at a time, their blocks in order on one thread, while
+    /// it is on (a checker whose state all blocks share without atomics).
+    Checker(bool wants_accesses, bool serial_blocks)
+        : wants_accesses(wants_accesses), serial_blocks(serial_blocks) {}
+    virtual ~Checker() = default;
+    virtual bool enabled(const Config& c) const = 0;
+    const bool wants_accesses, serial_blocks;
+
+    // Host side: the launch order.
+    virtual void launch_queued(unsigned /*stream*/, KernelLaunch& /*k*/) {}
+    virtual void host_waits(unsigned /*stream*/) {}
+    virtual void host_waits_all() {}
+    virtual void event_recorded(unsigned /*stream*/, OrderClock& /*clock*/) {}
+    virtual void stream_waits(unsigned /*stream*/, const OrderClock& /*clock*/) {}
+    virtual void host_waits_event(const OrderClock& /*clock*/) {}
+    /// An ordering event happened while this checker was off.
+    virtual void ordering_missed() {}
+
+    // Memory, host side.
+    virtual void allocated(const Allocation& /*a*/) {}
+    virtual void freed(Allocation& /*a*/) {}
+    /// The program is ending: every stream has drained.
+    virtual void exit() {}
+
+    // A launch, on the thread that runs it; a block, on its worker.
+    virtual void launch_begin(GridRun& /*g*/) {}
+    virtual void launch_end(GridRun& /*g*/) {}
+    virtual void block_begin(BlockState& /*b*/) {}
+    virtual void block_end(BlockState& /*b*/) {}
+
+    // The running CUDA thread.
+    virtual void access(const AccessEvent& /*e*/) {}
+    virtual void invalid_access(const InvalidEvent& /*e*/) {}
+    virtual void barrier_arrive(BlockState& /*b*/, ThreadState& /*t*/, const Loc& /*site*/) {}
+    /// A block barrier at `site` completes: every live thread has arrived.
+    virtual void barrier_release(BlockState& /*b*/, const Loc& /*site*/) {}
+    /// A __syncwarp over `mask` of warp `warp` completed.
+    virtual void warp_sync(BlockState& /*b*/, unsigned /*warp*/, unsigned /*mask*/) {}
+    /// No thread of the block can continue. `divergent`: all wait at block barriers, at different
+    /// sites. `message` is the error the launch ends with.
+    virtual void deadlock(BlockState& /*b*/, const Loc& /*first_site*/, bool /*divergent*/,
+                          const std::string& /*message*/) {}
+    /// A warp intrinsic was called wrongly (`kind` is warp-mask or warp-divergence); the thread
+    /// fails with `message`.
+    virtual void warp_misuse(BlockState& /*b*/, FindingKind /*kind*/, const std::string& /*message*/,
+                             const Loc& /*site*/) {}
+};
+
+/// Serialises launches that run with a serial_blocks checker (shadow memory, launch order).
+std::mutex& check_mutex();
+
+// --- Delivering events: the only calls the rest of the simulator makes ------------------------
+
+// Host side (streams and events). The order_* names are the launch order's events.
+unsigned new_stream_id();
+/// Queues a launch: sets k.serial and k.hb when race checking is on.
+void order_launch(KernelLaunch& k);
+void order_host_waits(unsigned stream);
+void order_host_waits_all();
+OrderClock order_event_record(unsigned stream);
+void order_stream_waits(unsigned stream, const OrderClock& event_clock);
+void order_host_waits_event(const OrderClock& event_clock);
+void checks_allocated(const Allocation& a);
+void checks_freed(Allocation& a);
+/// The exit event: after the last stream has drained, before the summary.
+void checks_exit();
+
+/// Runs `body` (which runs the launch's blocks) between launch begin and end. `serial` is set to
+/// whether the blocks must run one at a time, in order, on this thread.
+class LaunchChecks {
+public:
+    explicit LaunchChecks(GridRun& g);
+    ~LaunchChecks();
+    bool serial() const { return lock_.owns_lock(); }
+
+private:
+    GridRun& g_;
+    std::unique_lock<std::mutex> lock_;
+};
+
+void checks_block_begin(BlockState& b);
+void checks_block_end(BlockState& b);
+void checks_barrier_arrive(BlockState& b, ThreadState& t, const Loc& site);
+void checks_barrier_release(BlockState& b, const Loc& site);
+void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask);
+void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const std::string& message);
+void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site);
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,125 @@
+// memcheck: accesses outside memory (null, freed, out of bounds, misaligned atomics) and leaks.
+#include <cstdio>
+#include <map>
+
+#include "checker.hpp"
+#include "../report/finding.hpp"
+
+namespace simt::sim::detail {
+
+namespace {
+
+const char* access_name(Access k) {
+    return k == Access::read ? "read" : k == Access::write ? "write" : "atomic";
+}
+
+[[noreturn]] void host_access(const InvalidEvent& e) {
+    if (e.why == Invalid::out_of_view)
+        throw simt::Error("simt: device memory was indexed on the host at " + where(e.where) +
+                          "; only kernels can touch device memory: copy it with copy_to_host()");
+    if (!e.array) throw simt::Error("simt: a null simt::ptr was dereferenced at " + where(e.where));
+    throw simt::Error("simt: device memory " + describe(e.array) + " (" + origin(e.array) +
+                      ") was accessed on the host at " + where(e.where) +
+                      "; only kernels can touch device memory: copy it with copy_to_host()");
+}
+
+/// The element a pointer points at: rounded towards minus infinity below the array.
+long long element_of(const Allocation* a, const void* p) {
+    auto off = static_cast<long long>(reinterpret_cast<const std::byte*>(p) - a->base);
+    auto es = static_cast<long long>(a->elem_size);
+    return off >= 0 ? off / es : -((-off + es - 1) / es);
+}
+
+Draft outside(const InvalidEvent& e) {
+    Draft d;
+    d.array = e.array;
+    switch (e.why) {
+        case Invalid::null:
+            d.kind = FindingKind::null_pointer;
+            d.sites.push_back(draft_site(e.where, access_name(e.kind)));
+            break;
+        case Invalid::freed:
+        case Invalid::out_of_bounds:
+            d.kind = e.why == Invalid::freed ? FindingKind::use_after_free : FindingKind::out_of_bounds;
+            d.index = std::to_string(element_of(e.array, e.address));
+            d.sites.push_back(draft_site(e.where, access_name(e.kind)));
+            break;
+        case Invalid::out_of_view: {
+            d.kind = FindingKind::out_of_bounds;
+            d.sites.push_back(draft_site(e.where, "access"));
+            std::string index, extent;
+            for (int i = 0; i < e.rank; ++i) {
+                index += (i ? ", " : "") + std::to_string(e.index[i]);
+                extent += (i ? ", " : "") + std::to_string(e.extent[i]);
+                if (static_cast<std::size_t>(e.index[i]) >= e.extent[i] && d.bad.empty())
+                    d.bad = "index " + std::to_string(e.index[i]) + " is outside extent " +
+                            std::to_string(e.extent[i]) +
+                            (e.rank > 1 ? " of dimension " + std::to_string(i) : "");
+            }
+            d.index = e.rank > 1 ? "(" + index + ")" : index;
+            d.extent = e.rank > 1 ? "(" + extent + ")" : extent;
+            break;
+        }
+        case Invalid::misaligned:
+            d.kind = FindingKind::misaligned_atomic;
+            d.sites.push_back(draft_site(e.where, "atomic"));
+            d.address = e.address;
+            d.count = e.size;
+            break;
+    }
+    return d;
+}
+
+class MemCheck final : public Checker {
+public:
+    MemCheck() : Checker(/*wants_accesses=*/false, /*serial_blocks=*/false) {}
+    /// Bounds are checked whatever the flags (an access outside memory is never performed, and
+    /// it says why); SIMT_CHECK's `mem` adds the leak check at exit.
+    bool enabled(const Config&) const override { return true; }
+
+    void invalid_access(const InvalidEvent& e) override {
+        if (!e.thread) host_access(e);
+        add_finding(outside(e));
+    }
+
+    void allocated(const Allocation& a) override {
+        std::lock_guard lock(m_);
+        live_.emplace(a.id, &a);
+    }
+    void freed(Allocation& a) override {
+        std::lock_guard lock(m_);
+        live_.erase(a.id);
+    }
+
+    void exit() override {
+        if (!config().check_mem) return;
+        std::vector<const Allocation*> leaked;
+        {
+            std::lock_guard lock(m_);
+            for (auto& [id, a] : live_) leaked.push_back(a);
+        }
+        std::vector<PendingFinding> fs;
+        for (const Allocation* a : leaked) {
+            Draft d;
+            d.kind = FindingKind::leak;
+            d.array = a;
+            d.sites.push_back(draft_site(a->site, "allocation"));
+            d.sites.back().site.column = 0;
+            fs.push_back({0, 0, dedup_key(d), to_finding(d)});
+        }
+        publish(fs);
+    }
+
+private:
+    std::mutex m_;
+    std::map<std::uint64_t, const Allocation*> live_;  ///< by id: leaks in allocation order
+};
+
+}  // namespace
+
+Checker& memcheck() {
+    static MemCheck* c = new MemCheck;  // freed arrays report to it from static destructors
+    return *c;
+}
+
+}  // namespace simt::sim::detail
