@@ -129,10 +129,21 @@ private:
 template <class T>
 using DeviceArray = basic_device_array<T, detail::backend::memory>;
 
-/// An uninitialised device array, like cuda.device_array.
+/// An uninitialised device array, like cuda.device_array: `device_array<float>(n)`,
+/// `device_array<float>(rows, cols)`, `device_array<float>({d0, d1, d2})`.
 template <class T>
 DeviceArray<T> device_array(Shape s, std::source_location site = std::source_location::current()) {
     return DeviceArray<T>(s, site);
+}
+template <class T>
+DeviceArray<T> device_array(std::size_t n0, std::size_t n1,
+                            std::source_location site = std::source_location::current()) {
+    return DeviceArray<T>(Shape{n0, n1}, site);
+}
+template <class T>
+DeviceArray<T> device_array(std::size_t n0, std::size_t n1, std::size_t n2,
+                            std::source_location site = std::source_location::current()) {
+    return DeviceArray<T>(Shape{n0, n1, n2}, site);
 }
 /// A device array holding a copy of host data (shape defaults to 1-D).
 template <class T>

@@ -69,7 +69,7 @@ P convert_arg(Staging& st, A&& a, std::size_t n, std::source_location site) {
         auto dev = std::make_shared<DeviceArray<T>>(to_device(a, site));
         backend::memory::name_staged(dev->data());
         st.arrays.push_back(dev);
-        if constexpr (!std::is_const_v<std::remove_reference_t<A>>)
+        if constexpr (view_of_host<P>::writable && !std::is_const_v<std::remove_reference_t<A>>)
             st.copy_back.push_back([dev, &a] { dev->copy_to_host(std::span<T>(a)); });
         return P(*dev);
     } else if constexpr (std::is_convertible_v<A&&, P>) {
