@@ -4,8 +4,10 @@
 #error "include <simt/simt.hpp>, not the CUDA backend's headers"
 #endif
 #include <cstdio>
+#include <vector>
 
-#include "simt/common/device_properties.hpp"
+#include "simt/core/device_properties.hpp"
+#include "simt/host/detect.hpp"
 #include "simt/cuda/runtime.hpp"
 
 namespace simt {
@@ -33,8 +35,9 @@ inline DeviceProperties properties_of(int device) {
 }
 }  // namespace cuda::detail
 
-/// Prints the GPUs found, like numba.cuda.detect(); returns true if there is at least one.
-/// Unlike the rest of the API it does not exit when there is none: it says so and returns false.
+/// Prints the GPUs found, like numba.cuda.detect(); returns true if there is at least one
+/// simt supports. Unlike the rest of the API it does not exit when there is none: it says so
+/// and returns false.
 inline bool detect() {
     cudaError_t why = cudaSuccess;
     int n = cuda::detail::device_count(&why);
@@ -43,25 +46,9 @@ inline bool detect() {
                     why == cudaSuccess ? "the runtime lists 0 devices" : cudaGetErrorString(why));
         return false;
     }
-    std::printf("Found %d CUDA device%s\n", n, n > 1 ? "s" : "");
-    int supported = 0;
-    for (int id = 0; id < n; ++id) {
-        DeviceProperties p = cuda::detail::properties_of(id);
-        bool ok = p.major >= 8;  // what simt's CUDA build targets: sm_80 and sm_90 (+ PTX)
-        supported += ok;
-        std::printf("id %d  %s  [%s]\n", id, p.name.c_str(),
-                    ok ? "SUPPORTED" : "NOT SUPPORTED: simt builds for compute capability 8.0 and up");
-        std::printf("        compute capability: %d.%d\n", p.major, p.minor);
-        std::printf("        multiprocessors: %d, global memory: %zu MiB\n", p.multi_processor_count,
-                    p.total_global_mem >> 20);
-        std::printf("        max threads per block: %d, block dims (%d, %d, %d), grid dims (%lld, %lld, %lld)\n",
-                    p.max_threads_per_block, p.max_threads_dim[0], p.max_threads_dim[1],
-                    p.max_threads_dim[2], p.max_grid_size[0], p.max_grid_size[1], p.max_grid_size[2]);
-        std::printf("        shared memory per block: %zu bytes (%zu with opt-in), warp size %d\n",
-                    p.shared_mem_per_block, p.shared_mem_per_block_optin, p.warp_size);
-    }
-    std::printf("Summary:\n        %d/%d devices are supported\n", supported, n);
-    return supported > 0;
+    std::vector<DeviceProperties> devices;
+    for (int id = 0; id < n; ++id) devices.push_back(cuda::detail::properties_of(id));
+    return detail::print_devices("CUDA", devices) > 0;
 }
 
 /// The properties of the device kernels run on (the current CUDA device).

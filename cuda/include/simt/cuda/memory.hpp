@@ -1,5 +1,5 @@
-// Device memory as kernels see it under nvcc: simt::ptr<T> is T*; span, mdspan and shared are
-// plain structs whose accessors inline to the address arithmetic a raw pointer would do.
+// Device memory as kernels see it under nvcc: simt::ptr<T> is T*, and the accessor and storage
+// policies of span, mdspan and shared inline to the address arithmetic a raw pointer would do.
 //
 // With SIMT_CUDA_BOUNDS_CHECK defined, every span, mdspan and shared index is checked: a bad
 // one prints the view, index, extent, thread, block and file:line, then traps (the launch fails
@@ -13,7 +13,8 @@
 #include <cstdio>
 #include <type_traits>
 
-#include "simt/common/type_name.hpp"
+#include "simt/core/keywords.hpp"
+#include "simt/core/type_name.hpp"
 
 namespace simt {
 
@@ -77,12 +78,6 @@ template <class T, int N>
 SIMT_DEVICE_FN void check_index(const char*, const Index (&)[N], const std::size_t*) {}
 #endif
 
-/// Extent d of an array type, usable in device code: int[4][8] gives 4 for d = 0, 8 for d = 1.
-template <class A>
-SIMT_DEVICE_FN constexpr std::size_t extent_of(int d) {
-    return d == 0 ? std::extent_v<A, 0> : d == 1 ? std::extent_v<A, 1> : std::extent_v<A, 2>;
-}
-
 /// The element at index i of a row-major view with extents ext: the one place views index.
 template <class T, int N>
 SIMT_DEVICE_FN T& element_at(T* p, const Index (&i)[N], const std::size_t* ext, const char* view) {
@@ -92,176 +87,38 @@ SIMT_DEVICE_FN T& element_at(T* p, const Index (&i)[N], const std::size_t* ext, 
     return p[offset];
 }
 
-}  // namespace simt::cuda::detail
-
-namespace simt {
-
-/// A 1-D view of device memory: `s[i]`, `s.size()`. Under nvcc a pointer and a size.
+/// The accessor policy of span, mdspan and shared under nvcc: the data is a plain T*, an index
+/// a plain integer (or one that knows its line, with SIMT_CUDA_BOUNDS_CHECK).
 template <class T>
-class span {
-public:
-    using element_type = T;
-
-    span() = default;
-    SIMT_DEVICE_FN span(T* p, std::size_t n) noexcept : p_(p), n_(n) {}
-    template <class U>
-        requires(std::is_convertible_v<U*, T*> && !std::is_same_v<U, T>)
-    SIMT_DEVICE_FN span(span<U> o) noexcept : p_(o.data()), n_(o.size()) {}
-
-    SIMT_DEVICE_FN T& operator[](cuda::detail::Index i) const {
-        return cuda::detail::element_at<T, 1>(p_, {i}, &n_, "span");
-    }
-    SIMT_DEVICE_FN std::size_t size() const noexcept { return n_; }
-    SIMT_DEVICE_FN bool empty() const noexcept { return n_ == 0; }
-    SIMT_DEVICE_FN T* data() const noexcept { return p_; }
-    /// The `count` elements from `offset` (clamped to the end).
-    SIMT_DEVICE_FN span subspan(std::size_t offset, std::size_t count = std::size_t(-1)) const noexcept {
-        std::size_t o = offset < n_ ? offset : n_;
-        std::size_t c = count < n_ - o ? count : n_ - o;
-        return span(p_ + o, c);
-    }
-
-private:
-    T* p_ = nullptr;
-    std::size_t n_ = 0;
-};
-
-/// A row-major N-D view: `m(i, j)`, `m.extent(0)`. Under nvcc a pointer and N extents.
-template <class T, int N>
-class mdspan {
-    static_assert(N >= 1 && N <= 3, "simt::mdspan has 1, 2 or 3 dimensions");
-
-public:
-    using element_type = T;
-
-    mdspan() = default;
-    SIMT_DEVICE_FN mdspan(T* p, const std::size_t (&ext)[N]) noexcept : p_(p) {
-        for (int d = 0; d < N; ++d) ext_[d] = ext[d];
-    }
-    template <class U>
-        requires(std::is_convertible_v<U*, T*> && !std::is_same_v<U, T>)
-    SIMT_DEVICE_FN mdspan(mdspan<U, N> o) noexcept : p_(o.data()) {
-        for (int d = 0; d < N; ++d) ext_[d] = o.extent(d);
-    }
-
-    SIMT_DEVICE_FN T& operator()(cuda::detail::Index i) const requires(N == 1) { return at({i}); }
-    SIMT_DEVICE_FN T& operator[](cuda::detail::Index i) const requires(N == 1) { return at({i}); }
-    SIMT_DEVICE_FN T& operator()(cuda::detail::Index i, cuda::detail::Index j) const requires(N == 2) {
-        return at({i, j});
-    }
-    SIMT_DEVICE_FN T& operator()(cuda::detail::Index i, cuda::detail::Index j,
-                                 cuda::detail::Index k) const requires(N == 3) {
-        return at({i, j, k});
-    }
-
-    SIMT_DEVICE_FN std::size_t extent(int d) const noexcept { return ext_[d]; }
-    SIMT_DEVICE_FN std::size_t size() const noexcept {
-        std::size_t s = 1;
-        for (int d = 0; d < N; ++d) s *= ext_[d];
-        return s;
-    }
-    static constexpr int rank() noexcept { return N; }
-    SIMT_DEVICE_FN T* data() const noexcept { return p_; }
-
-private:
-    SIMT_DEVICE_FN T& at(const cuda::detail::Index (&i)[N]) const {
-        return cuda::detail::element_at<T, N>(p_, i, ext_, "mdspan");
-    }
-
-    T* p_ = nullptr;
-    std::size_t ext_[N] = {};
-};
-
-namespace cuda::detail {
-/// `name[i][j]` of a checked shared array before its last index: remembers the indices so far.
-template <class A, int K>
-struct shared_path {
-    using T = std::remove_all_extents_t<A>;
-    static constexpr int R = std::rank_v<A>;
-
-    T* base;
-    Index idx[K];
-
-    SIMT_DEVICE_FN decltype(auto) operator[](Index i) const {
-        std::size_t ext[R];
-        for (int d = 0; d < R; ++d) ext[d] = extent_of<A>(d);
-        if constexpr (R == 2) {
-            const Index all[2] = {idx[0], i};
-            return element_at<T, 2>(base, all, ext, "shared");
-        } else if constexpr (K == 2) {
-            const Index all[3] = {idx[0], idx[K - 1], i};
-            return element_at<T, 3>(base, all, ext, "shared");
-        } else {
-            return shared_path<A, 2>{base, {idx[0], i}};
-        }
-    }
-};
-}  // namespace cuda::detail
-
-/// A shared-memory array: `__shared__ simt::shared<float[32][33]> tile;` then `tile[i][j]`.
-/// Under nvcc a struct around the array itself, with no constructor (CUDA allows none).
-template <class A>
-class shared {
-    static_assert(std::is_array_v<A> && std::extent_v<A> > 0,
-                  "write simt::shared<T[N]>, shared<T[N][M]> or shared<T[N][M][K]>");
-    static_assert(std::rank_v<A> <= 3, "simt::shared has at most 3 dimensions");
-
-public:
-    using value_type = std::remove_all_extents_t<A>;
-    static constexpr int rank = std::rank_v<A>;
-
-    shared() = default;
-    shared(const shared&) = delete;
-    shared& operator=(const shared&) = delete;
-
-    SIMT_DEVICE_FN decltype(auto) operator[](cuda::detail::Index i) {
+struct RawAccessor {
+    using data_handle_type = T*;
+    using index_type = Index;
 #if defined(SIMT_CUDA_BOUNDS_CHECK)
-        if constexpr (rank == 1) {
-            const std::size_t ext[1] = {std::extent_v<A>};
-            return cuda::detail::element_at<value_type, 1>(first(), {i}, ext, "shared");
-        } else {
-            return cuda::detail::shared_path<A, 1>{first(), {i}};
-        }
+    static constexpr bool raw_shared = false;
 #else
-        return data_[i];
+    /// Unchecked shared arrays index the C array itself: `tile[i][j]` is what nvcc sees.
+    static constexpr bool raw_shared = true;
 #endif
-    }
-    /// A flat view of all the elements.
-    SIMT_DEVICE_FN span<value_type> as_span() { return {first(), sizeof(A) / sizeof(value_type)}; }
-    /// An N-D view with the array's own extents.
-    SIMT_DEVICE_FN mdspan<value_type, rank> as_mdspan() {
-        std::size_t ext[rank];
-        for (int d = 0; d < rank; ++d) ext[d] = cuda::detail::extent_of<A>(d);
-        return mdspan<value_type, rank>(first(), ext);
-    }
-    /// The address of element 0, for atomics: `atomicAdd(&bins[i], 1)` also works.
-    SIMT_DEVICE_FN value_type* data() { return first(); }
 
-private:
-    SIMT_DEVICE_FN value_type* first() { return reinterpret_cast<value_type*>(&data_); }
+    template <int N>
+    SIMT_DEVICE_FN static T& access(T* p, const Index (&i)[N], const std::size_t (&ext)[N],
+                                    const char* view) {
+        return element_at<T, N>(p, i, ext, view);
+    }
+};
+
+/// The storage policy of simt::shared: the array alone, with no constructor (CUDA allows none
+/// for __shared__ variables).
+template <class A>
+struct SharedStorage {
+    using T = std::remove_all_extents_t<A>;
+    static constexpr bool tracks_site = false;
+
+    SIMT_DEVICE_FN T* handle() { return reinterpret_cast<T*>(&data_); }
+    SIMT_DEVICE_FN A& array() { return data_; }
 
     alignas(16) A data_;
 };
 
-namespace cuda::detail {
-/// The block's dynamic shared memory: one extern array for every kernel of the program.
-__device__ inline unsigned char* dynamic_shared_base() {
-    extern __shared__ __align__(16) unsigned char simt_dynamic_shared[];
-    return simt_dynamic_shared;
-}
-/// Its size in bytes, as launched (LaunchOptions::shared_bytes).
-__device__ inline unsigned dynamic_shared_bytes() {
-    unsigned n;
-    asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(n));
-    return n;
-}
-}  // namespace cuda::detail
+}  // namespace simt::cuda::detail
 
-/// The dynamic shared memory of the running block (LaunchOptions::shared_bytes), as T.
-template <class T>
-__device__ span<T> dynamic_shared() {
-    return span<T>(reinterpret_cast<T*>(cuda::detail::dynamic_shared_base()),
-                   cuda::detail::dynamic_shared_bytes() / sizeof(T));
-}
-
-}  // namespace simt

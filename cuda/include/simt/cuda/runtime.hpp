@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "simt/common/errors.hpp"
+#include "simt/core/errors.hpp"
 
 namespace simt::cuda::detail {
 

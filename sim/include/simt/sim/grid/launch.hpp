@@ -1,4 +1,4 @@
-// simt::launch: the one launch path from host arguments to a grid of fibers.
+// The simulator's launch policy: a launch becomes a type-erased kernel call queued on a stream.
 #pragma once
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp>, not the simulator's headers"
@@ -11,10 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "simt/common/launch_limits.hpp"
-#include "simt/common/launch_options.hpp"
-#include "simt/sim/host/device_array.hpp"
+#include "simt/core/launch_options.hpp"
 #include "simt/sim/host/stream.hpp"
+#include "simt/sim/location.hpp"
 #include "simt/sim/vector_types.hpp"
 
 namespace simt::sim::detail {
@@ -32,7 +31,6 @@ struct KernelLaunch {
     std::vector<std::uint32_t> hb;    ///< per stream, the last launch that happens before this one
 };
 void enqueue_launch(const Stream* s, KernelLaunch k);
-void name_allocation(const Allocation* a, const char* name);
 
 template <class... P>
 struct Closure {
@@ -44,58 +42,18 @@ struct Closure {
     }
 };
 
-}  // namespace simt::sim::detail
+/// What simt::launch asks of the simulator: queue the call, and wait for a stream.
+struct LaunchPolicy {
+    using dim3 = ::dim3;
 
-namespace simt::detail {
-/// A staged host vector's device copy is named as such in reports.
-template <class T>
-void note_staged(const DeviceArray<T>& a) {
-    sim::detail::name_allocation(a.data().allocation(), "host vector passed to simt::launch");
-}
-}  // namespace simt::detail
-#include "simt/common/staging.hpp"
-
-namespace simt {
-
-/// What simt::launch returns: call it with the kernel's arguments to queue the launch.
-template <class... P>
-class Launcher {
-public:
-    Launcher(void (*k)(P...), dim3 g, dim3 b, LaunchOptions o, sim::Loc site)
-        : kernel_(k), grid_(g), block_(b), opts_(o), site_(site) {}
-
-    template <class... A>
-    void operator()(A&&... args) const {
-        static_assert(sizeof...(A) == sizeof...(P),
-                      "simt::launch: the number of arguments differs from the kernel's parameters");
-        detail::validate_launch(grid_.x, grid_.y, grid_.z, block_.x, block_.y, block_.z,
-                                opts_.shared_bytes, opts_.shared_optin);
-        detail::Staging st;
-        auto closure = std::make_shared<sim::detail::Closure<P...>>(sim::detail::Closure<P...>{
-            kernel_, {detail::convert_arg<std::decay_t<P>>(st, std::forward<A>(args), site_)...}});
-        sim::detail::KernelLaunch k{grid_,     block_, opts_.shared_bytes, opts_.shared_optin,
-                                    &sim::detail::Closure<P...>::invoke, closure, site_};
-        sim::detail::enqueue_launch(opts_.stream, std::move(k));
-        if (!st.copy_back.empty()) {
-            (opts_.stream ? *opts_.stream : Stream::default_stream()).synchronize();
-            for (auto& f : st.copy_back) f();
-        }
+    template <class... P>
+    static void enqueue(void (*kernel)(P...), dim3 grid, dim3 block, const LaunchOptions& o,
+                        Loc site, std::tuple<std::decay_t<P>...>&& args) {
+        auto closure = std::make_shared<Closure<P...>>(Closure<P...>{kernel, std::move(args)});
+        enqueue_launch(o.stream, KernelLaunch{grid, block, o.shared_bytes, o.shared_optin,
+                                              &Closure<P...>::invoke, std::move(closure), site});
     }
-
-private:
-    void (*kernel_)(P...);
-    dim3 grid_, block_;
-    LaunchOptions opts_;
-    sim::Loc site_;
+    static void wait(const Stream* s) { (s ? *s : Stream::default_stream()).synchronize(); }
 };
 
-/// Queues `kernel` on a grid of `grid` blocks of `block` threads, like kernel<<<grid, block>>>:
-/// `simt::launch(add, blocks, threads)(a, b, out);` returns at once; the work is asynchronous.
-/// Throws LaunchError at once for a configuration CUDA would refuse.
-template <class... P>
-Launcher<P...> launch(void (*kernel)(P...), dim3 grid, dim3 block, LaunchOptions opts = {},
-                      sim::Loc site = sim::Loc::current()) {
-    return Launcher<P...>(kernel, grid, block, opts, site);
-}
-
-}  // namespace simt
+}  // namespace simt::sim::detail

@@ -3,7 +3,7 @@
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp>, not the simulator's headers"
 #endif
-#include "simt/common/device_properties.hpp"
+#include "simt/core/device_properties.hpp"
 
 namespace simt {
 

@@ -2,6 +2,8 @@
 #pragma once
 #include <type_traits>
 
+#include "simt/core/keywords.hpp"
+
 namespace simt::detail {
 
 /// The name of an element type for reports and errors ("int", "float", ...; "struct" otherwise).

@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <string>
 
-#include "simt/common/errors.hpp"
+#include "simt/core/errors.hpp"
 
 namespace simt {
 

@@ -1,6 +1,8 @@
 // Numba's cuda.grid() and cuda.gridsize() for both backends.
 #pragma once
 
+#include "simt/api.hpp"
+
 namespace simt {
 
 /// The coordinates grid<2>() and grid<3>() return; `auto [x, y] = simt::grid<2>();` works.

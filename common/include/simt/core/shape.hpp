@@ -4,7 +4,7 @@
 #include <initializer_list>
 #include <string>
 
-#include "simt/common/errors.hpp"
+#include "simt/core/errors.hpp"
 
 namespace simt {
 

@@ -1,9 +1,11 @@
 // simt::reduce(f, array[, init]): a tree reduction on the device, like Numba's @cuda.reduce.
-// Written with the public API only, so it is the same code in both backends.
+// Written with <simt/api.hpp> only, so it is the same code in both backends.
 #pragma once
 #include <cstddef>
 #include <type_traits>
 #include <vector>
+
+#include "simt/api.hpp"
 
 namespace simt::detail {
 

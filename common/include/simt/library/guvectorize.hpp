@@ -1,12 +1,15 @@
 // simt::guvectorize(signature, f): a function of whole rows (or matrices) applied to every row of
-// an array on the device, like Numba's @guvectorize(target='cuda'). Public API only: the same
-// code in both backends.
+// an array on the device, like Numba's @guvectorize(target='cuda'). Uses only <simt/api.hpp>:
+// the same code in both backends.
 #pragma once
 #include <cctype>
 #include <cstddef>
 #include <string>
 #include <type_traits>
 #include <vector>
+
+#include "simt/api.hpp"
+#include "simt/library/grid.hpp"
 
 namespace simt::detail {
 

@@ -1,5 +1,5 @@
 // simt::vectorize(f): a scalar function applied element by element on the device, like Numba's
-// @vectorize(target='cuda'). Written with the public API only: the same code in both backends.
+// @vectorize(target='cuda'). Written with <simt/api.hpp> only: the same code in both backends.
 #pragma once
 #include <cstddef>
 #include <memory>
@@ -8,6 +8,9 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "simt/api.hpp"
+#include "simt/library/grid.hpp"
 
 namespace simt::detail {
 

@@ -1,0 +1,49 @@
+// The simulator backend: simt's API for a host C++ compiler. Included by <simt/api.hpp>.
+//
+// Kernels are host code here: CUDA's keywords become C++ (below), threadIdx and friends are
+// per-OS-thread variables, and every access through ptr, span, mdspan and shared is checked.
+// The views, DeviceArray and simt::launch are common/'s templates over this backend's policies
+// (below); what only a simulator has (barriers, warps, atomics, printf, streams,
+// findings) lives in the headers below.
+#pragma once
+#ifndef SIMT_INSIDE_SIMT_HPP
+#error "include <simt/simt.hpp>, not the simulator's headers"
+#endif
+
+#define __global__
+#define __device__
+#define __host__
+#define __constant__
+#define __forceinline__ inline __attribute__((always_inline))
+#define __launch_bounds__(...)
+// One object per OS thread is one per block: a block runs on one OS thread from start to end.
+#define __shared__ static thread_local
+
+#include "simt/sim/vector_types.hpp"
+#include "simt/sim/config.hpp"
+#include "simt/sim/grid/launch.hpp"
+#include "simt/sim/memory/accessor.hpp"
+#include "simt/sim/memory/device_memory.hpp"
+#include "simt/sim/memory/shared.hpp"
+#include "simt/core/policies.hpp"
+
+// The policies common's templates are written over (common/README.md): checked views,
+// allocations with records, launches queued on the simulator's streams.
+namespace simt::detail {
+using backend = Policies<sim::detail::CheckedAccessor, sim::detail::SharedStorage,
+                         sim::detail::DeviceMemory, sim::detail::LaunchPolicy>;
+}  // namespace simt::detail
+
+#include "simt/view/span.hpp"
+#include "simt/view/mdspan.hpp"
+#include "simt/view/shared.hpp"
+#include "simt/sim/memory/dynamic_shared.hpp"
+#include "simt/sim/atomics.hpp"
+#include "simt/sim/block/sync.hpp"
+#include "simt/sim/warp/intrinsics.hpp"
+#include "simt/sim/printf.hpp"
+#include "simt/host/device_array.hpp"
+#include "simt/host/launch.hpp"
+#include "simt/sim/host/stream.hpp"
+#include "simt/sim/host/device.hpp"
+#include "simt/sim/report.hpp"
