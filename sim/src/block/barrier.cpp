@@ -37,7 +37,6 @@ int sync_block(BarrierOp op, int pred, Loc loc) {
     ts.site = loc;
     ts.what = barrier_name(op);
     ++b.waiting;
-    checks_barrier_arrive(b, ts, loc);
     if (b.arrived == b.live && !b.bar_mismatch) w.release_barrier();
     w.block_current(ts);
     switch (op) {

@@ -115,9 +115,6 @@ void checks_block_begin(BlockState& b) {
 void checks_block_end(BlockState& b) {
     each_in_launch(*b.grid, [&](Checker& c) { c.block_end(b); });
 }
-void checks_barrier_arrive(BlockState& b, ThreadState& t, const Loc& site) {
-    each_in_launch(*b.grid, [&](Checker& c) { c.barrier_arrive(b, t, site); });
-}
 void checks_barrier_release(BlockState& b, const Loc& site) {
     each_in_launch(*b.grid, [&](Checker& c) { c.barrier_release(b, site); });
 }

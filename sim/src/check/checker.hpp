@@ -12,7 +12,8 @@
 //   block     block begin / end, on the worker that runs the block
 //   thread    access (in bounds: address, size, kind, space, thread, block, source line),
 //             invalid access (null, freed, outside the array or the view, misaligned atomic),
-//             barrier arrive / release, warp sync, deadlock
+//             barrier release, warp sync, deadlock (no arrival event: it would cost every
+//             thread at every barrier, and a checker can learn the site at the release)
 //
 // Cost: accesses reach checkers only through the access hook's out-of-line path, and only when a
 // checker that wants accesses is on (`tls_shadow_checks`); host-side ordering events reach only
@@ -96,7 +97,6 @@ public:
     // The running CUDA thread.
     virtual void access(const AccessEvent& /*e*/) {}
     virtual void invalid_access(const InvalidEvent& /*e*/) {}
-    virtual void barrier_arrive(BlockState& /*b*/, ThreadState& /*t*/, const Loc& /*site*/) {}
     /// A block barrier at `site` completes: every live thread has arrived.
     virtual void barrier_release(BlockState& /*b*/, const Loc& /*site*/) {}
     /// A __syncwarp over `mask` of warp `warp` completed.
@@ -145,7 +145,6 @@ private:
 
 void checks_block_begin(BlockState& b);
 void checks_block_end(BlockState& b);
-void checks_barrier_arrive(BlockState& b, ThreadState& t, const Loc& site);
 void checks_barrier_release(BlockState& b, const Loc& site);
 void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask);
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const std::string& message);
