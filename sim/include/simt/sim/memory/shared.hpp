@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
-#include <utility>
 
 #include "simt/core/type_name.hpp"
 #include "simt/sim/location.hpp"
@@ -47,7 +46,6 @@ public:
             refresh_shared(alloc_, epoch_);
         return simt::ptr<T>(reinterpret_cast<T*>(&data_), &alloc_);
     }
-    A& array() { return data_; }
 
 private:
     alignas(16) A data_;
