@@ -19,11 +19,19 @@ struct LaunchLimits {
 
 namespace detail {
 
-/// Throws LaunchError naming the first limit the configuration breaks.
+/// Throws LaunchError naming the first limit the configuration breaks and the launch's line.
 /// `shared_optin` mirrors cudaFuncAttributeMaxDynamicSharedMemorySize having been raised.
 inline void validate_launch(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
-                            unsigned bz, std::size_t shared_bytes, bool shared_optin) {
-    auto fail = [](const std::string& what) { throw LaunchError("simt::launch: " + what); };
+                            unsigned bz, std::size_t shared_bytes, bool shared_optin,
+                            const char* file = nullptr, unsigned line = 0) {
+    auto fail = [&](const std::string& what) {
+        std::string at;
+        if (file && *file) {
+            std::string f = file;
+            at = " (the launch at " + f.substr(f.find_last_of('/') + 1) + ":" + std::to_string(line) + ")";
+        }
+        throw LaunchError("simt::launch: " + what + at);
+    };
     auto dims = [](unsigned x, unsigned y, unsigned z) {
         return "(" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) + ")";
     };

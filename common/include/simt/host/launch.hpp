@@ -31,7 +31,8 @@ public:
         static_assert(sizeof...(A) == sizeof...(P),
                       "simt::launch: the number of arguments differs from the kernel's parameters");
         detail::validate_launch(grid_.x, grid_.y, grid_.z, block_.x, block_.y, block_.z,
-                                opts_.shared_bytes, opts_.shared_optin);
+                                opts_.shared_bytes, opts_.shared_optin, site_.file_name(),
+                                site_.line());
         detail::Staging st;
         B::enqueue(kernel_, grid_, block_, opts_, site_,
                    convert(st, std::index_sequence_for<P...>{}, std::forward<A>(args)...));
