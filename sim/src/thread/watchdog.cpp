@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
+#include <ctime>
 #include <thread>
 #include <unistd.h>
 
@@ -42,8 +43,24 @@ WatchState& state() {
 std::atomic<const KernelLaunch*> stopping{nullptr};
 std::atomic<bool> interrupted{false};
 
+std::atomic<long long> first_interrupt_ns{0};
+
+/// Async-signal-safe: it only stores. A second Ctrl-C a second or more after the first ends the
+/// process at once; one that comes sooner is the same keypress delivered twice (to the process
+/// and to its group, as `timeout` and some shells do) and is ignored.
 void on_interrupt(int) {
-    if (interrupted.exchange(true)) _exit(130);  // a second Ctrl-C: no more waiting
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    long long ns = now.tv_sec * 1000000000LL + now.tv_nsec;
+    long long first = 0;
+    if (first_interrupt_ns.compare_exchange_strong(first, ns)) {
+        interrupted.store(true);
+        return;
+    }
+    if (ns - first < 1000000000LL) return;
+    const char msg[] = "\nsimt: interrupted again; ending at once\n";
+    (void)!write(2, msg, sizeof msg - 1);
+    _exit(130);
 }
 
 std::string header(const KernelLaunch& k, bool interrupt, unsigned timeout) {
@@ -154,6 +171,7 @@ Watched::~Watched() {
         stopping.store(nullptr);
         stop_requested.store(false);
         interrupted.store(false);
+        first_interrupt_ns.store(0);
     }
 }
 
