@@ -12,7 +12,8 @@
 
 namespace simt::sim::detail {
 
-void drain_streams_at_exit();
+/// Waits for every stream; prints an error nobody collected and says whether there was one.
+bool drain_streams_at_exit();
 
 namespace {
 
@@ -85,10 +86,9 @@ Process& process() {
 void end_process(int status, bool leaks) {
     static std::atomic<bool> ending{false};
     if (ending.exchange(true)) return;  // an error inside the sequence must not start it again
-    drain_streams_at_exit();
+    int code = drain_streams_at_exit() ? 1 : status;
     if (leaks) checks_exit();
     print_summary();
-    int code = status;
     if (process().config.exit_code != 0 && !simt::sim::findings().empty())
         code = process().config.exit_code;
     if (code == 0) return;

@@ -183,9 +183,6 @@ void print_summary();
 std::string array_name(const Allocation* a);
 /// Waits for every stream without collecting errors (for destructors, like cudaFree's sync).
 void wait_all_quietly();
-/// Makes sure the exit report (uncollected errors, leaks, the summary) runs at exit, after the
-/// destructors of objects created from now on.
-void arm_exit_report();
 /// Installs the stack-overflow handler on this OS thread.
 void install_signal_stack();
 /// A report's array description: "'name'" and "(int, 8 elements, allocated at f.cu:3)".
@@ -195,4 +192,15 @@ const char* space_name(Space s);
 
 /// "(0,0,0)..(15,0,0), (32,0,0)" from a sorted list of a block's linear thread ids.
 std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids);
+/// The threads of a block waiting at one place (a barrier or a warp intrinsic at one line).
+struct WaitGroup {
+    bool block;  ///< a __syncthreads form, not a warp intrinsic
+    const char* what;
+    Loc site;
+    std::vector<unsigned> ids;
+};
+/// The block's waiting threads, grouped by place, in order of their lowest thread.
+std::vector<WaitGroup> waiting_groups(const BlockState& b);
+/// "16 threads wait at __syncthreads() at f.cu:9: (0,0,0)..(15,0,0)"
+std::string waiting_line(const BlockState& b, const WaitGroup& g);
 }  // namespace simt::sim::detail

@@ -58,6 +58,8 @@ int main(int argc, char** argv) {
     } else if (is("kernel-throws")) {
         simt::launch(throws_in_thread_3, 1, 32)(out);
         simt::synchronize();
+    } else if (is("uncollected")) {
+        simt::launch(throws_in_thread_3, 1, 32)(out);  // and never synchronize
     } else if (is("deadlock")) {
         simt::launch(halves_at_two_barriers, 1, 32)();
         simt::synchronize();

@@ -22,11 +22,10 @@ void enqueue_launch(const Stream* s, KernelLaunch k) {
     });
 }
 
-void arm_exit_report() { process(); }
-
-void drain_streams_at_exit() {
+bool drain_streams_at_exit() {
     // Work still queued at exit runs to completion, and an error no one collected is printed
     // rather than lost.
+    bool uncollected = false;
     for (auto& s : registry().live()) {
         s->wait_idle();
         if (auto e = s->take_error()) {
@@ -35,10 +34,11 @@ void drain_streams_at_exit() {
             } catch (const std::exception& ex) {
                 std::fprintf(stderr, "%s\nsimt: (this error was never collected: call "
                                      "simt::synchronize() after launching)\n", ex.what());
-                end_process(1, false);
+                uncollected = true;
             }
         }
     }
+    return uncollected;
 }
 
 void wait_all_quietly() {

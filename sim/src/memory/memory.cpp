@@ -25,7 +25,6 @@ constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
 }  // namespace
 
 Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site) {
-    arm_exit_report();  // before the array exists, so that it is destroyed before the leak check
     std::size_t rounded = (std::max<std::size_t>(bytes, 1) + 255) & ~std::size_t(255);
     auto* base = static_cast<std::byte*>(std::aligned_alloc(256, rounded));
     if (!base)
