@@ -248,32 +248,33 @@ std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids)
     return s;
 }
 
-void Worker::deadlock() {
-    BlockState& b = block;
-    struct Group {
-        bool block;  ///< a __syncthreads form, not a warp intrinsic
-        const char* what;
-        Loc site;
-        std::vector<unsigned> ids;
-    };
-    std::vector<Group> groups;
-    unsigned exited = 0;
+std::vector<WaitGroup> waiting_groups(const BlockState& b) {
+    std::vector<WaitGroup> groups;
     for (unsigned t = 0; t < b.nthreads; ++t) {
         const ThreadState& ts = b.threads[t];
-        if (ts.status == Status::done) ++exited;
         if (ts.status != Status::waiting) continue;
-        auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+        auto g = std::find_if(groups.begin(), groups.end(), [&](const WaitGroup& g) {
             return std::strcmp(g.what, ts.what) == 0 && same_site(g.site, ts.site);
         });
         if (g == groups.end()) groups.push_back({ts.wait == WaitKind::block, ts.what, ts.site, {t}});
         else g->ids.push_back(t);
     }
+    return groups;
+}
+
+std::string waiting_line(const BlockState& b, const WaitGroup& g) {
+    return std::to_string(g.ids.size()) + (g.ids.size() > 1 ? " threads wait" : " thread waits") +
+           " at " + g.what + " at " + where(g.site) + ": " + thread_ranges(b, g.ids);
+}
+
+void Worker::deadlock() {
+    BlockState& b = block;
+    std::vector<WaitGroup> groups = waiting_groups(b);
+    unsigned exited = 0;
+    for (unsigned t = 0; t < b.nthreads; ++t) exited += b.threads[t].status == Status::done;
     std::string msg = "simt: deadlock in block " + coord(b.idx) + " of the kernel launched at " +
                       where(b.grid->k.site) + ": no thread of the block can continue\n";
-    for (const Group& g : groups)
-        msg += "  " + std::to_string(g.ids.size()) + " thread" + (g.ids.size() > 1 ? "s" : "") +
-               " wait at " + g.what + " at " + where(g.site) + ": " + thread_ranges(b, g.ids) +
-               "\n";
+    for (const WaitGroup& g : groups) msg += "  " + waiting_line(b, g) + "\n";
     for (unsigned w = 0; w < b.warps.size(); ++w)
         for (const WarpMeeting& m : b.warps[w].open) {
             std::vector<unsigned> missing;
@@ -286,8 +287,8 @@ void Worker::deadlock() {
     if (exited) msg += "  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") + " exited\n";
     msg += "  every live thread of a block must reach the same __syncthreads(), and every lane "
            "named in a warp mask the same warp intrinsic; move barriers out of divergent code";
-    bool divergent = groups.size() > 1 &&
-                     std::all_of(groups.begin(), groups.end(), [](const Group& g) { return g.block; });
+    bool divergent = groups.size() > 1 && std::all_of(groups.begin(), groups.end(),
+                                                      [](const WaitGroup& g) { return g.block; });
     if (!groups.empty()) checks_deadlock(b, groups.front().site, divergent, msg);
     abort_block(std::move(msg));
 }

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <span>
+#include <type_traits>
 
 #include "checker.hpp"
 #include "../thread/watchdog.hpp"
@@ -16,27 +18,26 @@ Checker& synccheck();  // sync.cpp
 namespace {
 
 /// Registration: a new checker adds one line here.
-Checker* const* all_checkers() {
+std::span<Checker* const> all_checkers() {
     static Checker* const all[] = {&memcheck(), &racecheck(), &synccheck()};
+    static_assert(std::size(all) <= std::extent_v<decltype(GridRun::checkers)>,
+                  "GridRun::checkers must hold every checker");
     return all;
 }
-constexpr unsigned checker_count = 3;
 
 template <class F>
 void each_enabled(const Config& cfg, F&& f) {
-    Checker* const* all = all_checkers();
-    for (unsigned i = 0; i < checker_count; ++i)
-        if (all[i]->enabled(cfg)) f(*all[i]);
+    for (Checker* c : all_checkers())
+        if (c->enabled(cfg)) f(*c);
 }
 
 /// Host-side ordering events: a checker that is off learns only that it missed one.
 template <class F>
 void each_ordering(F&& f) {
     const Config& cfg = config();
-    Checker* const* all = all_checkers();
-    for (unsigned i = 0; i < checker_count; ++i) {
-        if (all[i]->enabled(cfg)) f(*all[i]);
-        else all[i]->ordering_missed();
+    for (Checker* c : all_checkers()) {
+        if (c->enabled(cfg)) f(*c);
+        else c->ordering_missed();
     }
 }
 
@@ -83,8 +84,7 @@ void checks_allocated(const Allocation& a) {
 }
 void checks_freed(Allocation& a) {
     // Every checker hears of a free, on or off: one that was on earlier may hold state for it.
-    Checker* const* all = all_checkers();
-    for (unsigned i = 0; i < checker_count; ++i) all[i]->freed(a);
+    for (Checker* c : all_checkers()) c->freed(a);
 }
 void checks_exit() {
     each_enabled(config(), [](Checker& c) { c.exit(); });

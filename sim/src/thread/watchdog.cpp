@@ -3,9 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <csignal>
-#include <cstring>
 #include <ctime>
 #include <thread>
 #include <unistd.h>
@@ -124,32 +122,16 @@ void watch() {
     }
 }
 
-/// "3 threads wait at __syncthreads() at f.cu:9: (1,0,0)..(3,0,0)", one line per place.
+/// Where the block's other threads are: each waiting place, then those not started or finished.
 std::string waiting_threads(const BlockState& b) {
-    struct Group {
-        const char* what;
-        Loc site;
-        std::vector<unsigned> ids;
-    };
-    std::vector<Group> groups;
     unsigned unstarted = 0, done = 0;
     for (unsigned t = 0; t < b.nthreads; ++t) {
-        const ThreadState& ts = b.threads[t];
-        if (ts.status == Status::unstarted) ++unstarted;
-        if (ts.status == Status::done) ++done;
-        if (ts.status != Status::waiting) continue;
-        auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
-            return std::strcmp(g.what, ts.what) == 0 && g.site.line() == ts.site.line() &&
-                   std::strcmp(g.site.file_name(), ts.site.file_name()) == 0;
-        });
-        if (g == groups.end()) groups.push_back({ts.what, ts.site, {t}});
-        else g->ids.push_back(t);
+        unstarted += b.threads[t].status == Status::unstarted;
+        done += b.threads[t].status == Status::done;
     }
-    auto count = [](std::size_t n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
+    auto count = [](unsigned n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
     std::string out;
-    for (const Group& g : groups)
-        out += "\n    " + count(g.ids.size()) + (g.ids.size() == 1 ? " waits" : " wait") + " at " +
-               g.what + " at " + where(g.site) + ": " + thread_ranges(b, g.ids);
+    for (const WaitGroup& g : waiting_groups(b)) out += "\n    " + waiting_line(b, g);
     if (unstarted) out += "\n    " + count(unstarted) + " had not started yet";
     if (done) out += "\n    " + count(done) + " had finished";
     return out;
