@@ -11,6 +11,8 @@
 #pragma once
 #include <simt/simt.hpp>
 
+#include "block/schedule.hpp"
+
 #include <atomic>
 #include <boost/context/fiber.hpp>
 #include <cstdint>
@@ -80,7 +82,7 @@ struct BlockState {
     std::uint64_t linear = 0;
     unsigned nthreads = 0;
     std::vector<ThreadState> threads;
-    std::vector<unsigned> order;  ///< start and release order; empty means in order
+    ThreadSchedule schedule;      ///< who starts and resumes next
     unsigned next_lazy = 0, live = 0, waiting = 0;
     uint3 next_idx{};             ///< idx of thread next_lazy when in order
 
@@ -98,7 +100,6 @@ struct BlockState {
     std::string error;
     std::vector<PendingFinding> findings;
     std::size_t shared_bytes = 0;  ///< static shared memory used so far by this block
-    std::mt19937_64 rng;
 };
 
 /// The per-OS-thread part of the simulator.

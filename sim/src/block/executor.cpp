@@ -104,7 +104,7 @@ FiberSlot* Worker::pop_ready() {
 void Worker::start(ThreadState& ts, unsigned t) {
     BlockState& b = block;
     ts.linear = t;
-    if (b.order.empty()) {
+    if (b.schedule.in_order()) {
         ts.idx = b.next_idx;
         if (++b.next_idx.x == blockDim.x) {
             b.next_idx.x = 0;
@@ -124,7 +124,7 @@ void Worker::run_lazy(FiberSlot* self) {
     BlockState& b = block;
     const KernelLaunch& k = b.grid->k;
     while (b.next_lazy < b.nthreads) {
-        unsigned t = b.order.empty() ? b.next_lazy : b.order[b.next_lazy];
+        unsigned t = b.schedule.starting(b.next_lazy);
         ++b.next_lazy;
         ThreadState& ts = b.threads[t];
         start(ts, t);
@@ -202,17 +202,10 @@ void Worker::release_barrier() {
     b.result_participants = static_cast<int>(b.arrived);
     b.arrived = 0;
     b.bar_true = 0;
-    auto release = [&](unsigned t) {
+    b.schedule.release(b.nthreads, [&](unsigned t) {
         ThreadState& ts = b.threads[t];
         if (ts.status == Status::waiting && ts.wait == WaitKind::block) make_ready(ts);
-    };
-    if (b.order.empty()) {
-        for (unsigned t = 0; t < b.nthreads; ++t) release(t);
-    } else {
-        if (b.grid->cfg.schedule != Schedule::reverse)
-            std::shuffle(b.order.begin(), b.order.end(), b.rng);
-        for (unsigned t : b.order) release(t);
-    }
+    });
 }
 
 void Worker::abort_block(std::string message) {
@@ -320,23 +313,14 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     b.findings.clear();
     b.shared_bytes = 0;
     checks_block_begin(b);
-    b.order.clear();
-    if (g.cfg.schedule != Schedule::in_order) {
-        b.order.resize(b.nthreads);
-        for (unsigned t = 0; t < b.nthreads; ++t) b.order[t] = b.nthreads - 1 - t;
-        if (g.cfg.schedule != Schedule::reverse) {
-            // Seeded by block, not by worker: the same schedule whatever the core count.
-            b.rng.seed(g.cfg.seed * 0x9E3779B97F4A7C15ull + linear);
-            std::shuffle(b.order.begin(), b.order.end(), b.rng);
-        }
-    }
+    b.schedule.begin_block(g.cfg, linear, b.nthreads);
 
     blockIdx = b.idx;
     blockDim = k.block;
     gridDim = k.grid;
     tls_block_epoch = ++epoch;
     tls_shadow_checks.store(g.shadow, std::memory_order_relaxed);
-    tls_interleave = g.cfg.schedule == Schedule::interleave;
+    tls_interleave = ThreadSchedule::interleaves(g.cfg);
     if (k.shared_bytes > dyn_shared.shadow_cells) checks_freed(dyn_shared);  // remade at its size
     dyn_shared.bytes = dyn_shared.size = k.shared_bytes;
     if (k.shared_bytes) {

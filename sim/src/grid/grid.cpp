@@ -57,10 +57,7 @@ void run_grid(const KernelLaunch& k) {
     if (checks.serial()) {
         body(tbb::blocked_range<std::uint64_t>(0, g.nblocks));
     } else {
-        // Under interleave, lost updates must be reproducible for a seed; blocks running on two
-        // cores at once would add timing to the outcome, so that schedule runs blocks one at a time.
-        int workers = g.cfg.schedule == Schedule::interleave ? 1 : g.cfg.workers;
-        arena_for(workers).execute([&] {
+        arena_for(ThreadSchedule::workers(g.cfg)).execute([&] {
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, g.nblocks), body);
         });
     }

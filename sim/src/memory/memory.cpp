@@ -111,7 +111,7 @@ Allocation* dynamic_shared_area() {
 void interleave_point(Loc) {
     Worker& w = *tls_worker;
     BlockState& b = w.block;
-    if (b.rng() % 2) return;  // switch at about half of the read-modify-writes
+    if (!b.schedule.switch_inside_rmw()) return;
     ThreadState& ts = *tls_thread;
     ts.status = Status::waiting;
     ++b.waiting;

@@ -66,9 +66,8 @@ void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
             }
         }
     }
-    bool reverse = b.grid->cfg.schedule == Schedule::reverse;
     for (unsigned i = 0; i < 32; ++i) {
-        unsigned l = reverse ? 31 - i : i;
+        unsigned l = b.schedule.lane(i);
         if (m.mask >> l & 1) {
             b.threads[warp * 32 + l].group = m.mask;
             w.make_ready(b.threads[warp * 32 + l]);
