@@ -106,7 +106,8 @@ bool start_process() {
         refuse_settings(e.what());
     }
     check_report_path(c.report_json);
-    the_process = new Process{std::move(c), {}};
+    the_process = new Process;
+    the_process->config = std::move(c);
     std::set_terminate(on_terminate);
     start_watchdog();
     std::atexit(at_exit);

@@ -4,20 +4,61 @@
 //  - The Process is made once, during static initialisation, on the main thread: settings are
 //    parsed there (a bad one ends the program before anything runs) and the JSON report's path
 //    is opened there, never on a stream or worker thread.
+//  - It owns every piece of process-wide state (see the struct). Elsewhere only lone atomic
+//    counters and what a signal handler must reach stay at namespace scope.
 //  - It is never destroyed. Stream threads and TBB workers may still be parked when the process
 //    ends, and an object they use must not die under them.
-//  - The end is explicit: `exit_sequence` (registered with std::atexit before any user object
+//  - The end is explicit: `end_process` (registered with std::atexit before any user object
 //    exists, so it runs after their destructors) drains the streams, lets the checkers speak
 //    (leaks), prints the summary and sets the exit status. No destructor does that work.
 #pragma once
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <oneapi/tbb/task_arena.h>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "check/checker.hpp"
+#include "check/shadow.hpp"
 #include "grid/streams.hpp"
 #include "runtime.hpp"
+#include "thread/watchdog.hpp"
 
 namespace simt::sim::detail {
 
+/// Every allocation record (memory.cpp). A deque: records never move, and views point at them.
+struct Allocations {
+    std::mutex m;
+    std::deque<Allocation> records;
+    std::uint64_t next_id = 1;
+};
+
+/// The findings printed so far (report.cpp), read by findings() and the exit summary.
+struct Published {
+    std::mutex m;
+    std::vector<Finding> all;
+    std::set<std::string> keys;
+};
+
+/// The TBB arenas blocks run in (grid.cpp), by the number of workers asked for.
+struct Arenas {
+    std::mutex m;
+    std::map<int, std::unique_ptr<tbb::task_arena>> by_workers;
+};
+
+/// The whole of the runtime's state. Each part is used by the file named beside its type.
 struct Process {
     Config config;
     StreamRegistry streams;
+    Allocations allocations;
+    Published published;
+    Arenas arenas;
+    WatchState watch;
+    Checkers checkers;
+    RaceState race;
 };
 
 /// The process's state; made by start_process() before main runs.

@@ -7,27 +7,21 @@
 #include <type_traits>
 
 #include "checker.hpp"
+#include "../process.hpp"
 #include "../thread/watchdog.hpp"
 
 namespace simt::sim::detail {
 
-Checker& racecheck();  // race.cpp: racecheck and initcheck, over one shadow memory
-Checker& memcheck();   // mem.cpp
-Checker& synccheck();  // sync.cpp
-
 namespace {
 
-/// Registration: a new checker adds one line here.
-std::span<Checker* const> all_checkers() {
-    static Checker* const all[] = {&memcheck(), &racecheck(), &synccheck()};
-    static_assert(std::size(all) <= std::extent_v<decltype(GridRun::checkers)>,
-                  "GridRun::checkers must hold every checker");
-    return all;
-}
+static_assert(std::tuple_size_v<decltype(Checkers::all)> <= std::extent_v<decltype(GridRun::checkers)>,
+              "GridRun::checkers must hold every checker");
+
+auto& all_checkers() { return process().checkers.all; }
 
 template <class F>
 void each_enabled(const Config& cfg, F&& f) {
-    for (Checker* c : all_checkers())
+    for (auto& c : all_checkers())
         if (c->enabled(cfg)) f(*c);
 }
 
@@ -35,7 +29,7 @@ void each_enabled(const Config& cfg, F&& f) {
 template <class F>
 void each_ordering(F&& f) {
     const Config& cfg = config();
-    for (Checker* c : all_checkers()) {
+    for (auto& c : all_checkers()) {
         if (c->enabled(cfg)) f(*c);
         else c->ordering_missed();
     }
@@ -47,11 +41,6 @@ void each_in_launch(const GridRun& g, F&& f) {
 }
 
 }  // namespace
-
-std::mutex& check_mutex() {
-    static std::mutex* m = new std::mutex;  // used by streams that outlive function-local statics
-    return *m;
-}
 
 unsigned new_stream_id() {
     static std::atomic<unsigned> next{0};
@@ -84,7 +73,7 @@ void checks_allocated(const Allocation& a) {
 }
 void checks_freed(Allocation& a) {
     // Every checker hears of a free, on or off: one that was on earlier may hold state for it.
-    for (Checker* c : all_checkers()) c->freed(a);
+    for (auto& c : all_checkers()) c->freed(a);
 }
 void checks_exit() {
     each_enabled(config(), [](Checker& c) { c.exit(); });
@@ -100,7 +89,7 @@ LaunchChecks::LaunchChecks(GridRun& g) : g_(g) {
     // Shadow cells are shared by every block and launch without atomics, and a race report names
     // the accesses the checker saw first: one checked launch at a time, its blocks in order on
     // this thread, keeps both correct and independent of the core count.
-    if (serial) lock_ = std::unique_lock(check_mutex());
+    if (serial) lock_ = std::unique_lock(process().checkers.serial);
     g.shadow = g.accessors_on != 0;
     each_in_launch(g, [&](Checker& c) { c.launch_begin(g); });
 }

@@ -19,7 +19,9 @@
 // checker that wants accesses is on (`tls_shadow_checks`); host-side ordering events reach only
 // enabled checkers, so launch-order clocks cost nothing when race checking is off.
 #pragma once
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -111,8 +113,16 @@ public:
                              const Loc& /*site*/) {}
 };
 
-/// Serialises launches that run with a serial_blocks checker (shadow memory, launch order).
-std::mutex& check_mutex();
+std::unique_ptr<Checker> make_memcheck();   // mem.cpp
+std::unique_ptr<Checker> make_racecheck();  // race.cpp: racecheck and initcheck, over one shadow
+std::unique_ptr<Checker> make_synccheck();  // sync.cpp
+
+/// Every checker, made once with the Process. Registration: a new checker adds its factory here.
+struct Checkers {
+    std::array<std::unique_ptr<Checker>, 3> all{make_memcheck(), make_racecheck(), make_synccheck()};
+    /// Serialises launches that run with a serial_blocks checker (shadow memory, launch order).
+    std::mutex serial;
+};
 
 // --- Delivering events: the only calls the rest of the simulator makes ------------------------
 

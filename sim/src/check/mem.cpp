@@ -117,9 +117,6 @@ private:
 
 }  // namespace
 
-Checker& memcheck() {
-    static MemCheck* c = new MemCheck;  // freed arrays report to it from static destructors
-    return *c;
-}
+std::unique_ptr<Checker> make_memcheck() { return std::make_unique<MemCheck>(); }
 
 }  // namespace simt::sim::detail

@@ -6,45 +6,21 @@
 // every stream (like cudaMemcpy on the legacy default stream), so they need no clock of their own.
 #include <algorithm>
 
+#include "../process.hpp"
 #include "shadow.hpp"
 
 namespace simt::sim::detail {
 
 namespace {
 
-using Clock = std::vector<std::uint32_t>;
+using Clock = OrderClock;
 
 void join(Clock& into, const Clock& from) {
     if (into.size() < from.size()) into.resize(from.size(), 0);
     for (std::size_t i = 0; i < from.size(); ++i) into[i] = std::max(into[i], from[i]);
 }
 
-struct Run {
-    std::uint32_t exec_base, nblocks, stream;
-    LaunchInfo info;
-};
-
-struct Order {
-    std::mutex m;
-    std::vector<Clock> tail;  ///< per stream: what its next launch will be ordered after
-    Clock host;               ///< what the host has waited for
-    std::uint32_t next_serial = 1;
-    bool missed = false;      ///< an ordering event went by while race checking was off
-
-    // Checked launches that have run, by exec_base (guarded by check_mutex, not m).
-    std::vector<Run> runs;
-    std::uint32_t next_exec = exec_host + 1;
-    Clock current;            ///< the running checked launch's clock
-    std::uint32_t current_base = 0;
-    bool current_unordered = false;  ///< queued while race checking was off: after everything
-    std::uint32_t cache_lo = 0, cache_hi = 0;  ///< exec range of the last lookup
-    bool cache_ordered = false;
-};
-
-Order& order() {
-    static Order* o = new Order;  // used by streams that outlive function-local statics
-    return *o;
-}
+Order& order() { return process().race.order; }
 
 }  // namespace
 

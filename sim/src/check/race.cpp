@@ -15,6 +15,7 @@
 #include "shadow.hpp"
 #include "checker.hpp"
 #include "../report/finding.hpp"
+#include "../process.hpp"
 
 namespace simt::sim::detail {
 
@@ -22,31 +23,7 @@ namespace {
 
 // --- Sites: a source location interned as a small integer ------------------------------------
 
-struct Sites {
-    struct Key {
-        const char* file = nullptr;
-        std::uint32_t line = 0, column = 0;
-        bool operator==(const Key&) const = default;
-    };
-    struct Hash {
-        std::size_t operator()(const Key& k) const {
-            return (reinterpret_cast<std::uintptr_t>(k.file) >> 3) ^ (k.line * 2654435761u) ^
-                   (k.column * 40503u);
-        }
-    };
-    std::vector<Loc> locs{Loc{}};  // id 0: no site
-    std::unordered_map<Key, std::uint32_t, Hash> ids;
-    struct Slot {
-        Key key;
-        std::uint32_t id = 0;
-    };
-    Slot cache[4096];  // the map's recent answers: most accesses come from a few lines
-};
-
-Sites& sites() {
-    static Sites* s = new Sites;
-    return *s;
-}
+Sites& sites() { return process().race.sites; }
 
 /// The id of a site. Only called under check_mutex, from the one thread running checked blocks.
 std::uint32_t intern(const Loc& loc) {
@@ -103,13 +80,8 @@ void unmap_cells(Allocation* a) {
 // work and a read of the source file, so repeats are dropped here, by interned site ids, before
 // any of that; add_finding and publish then merge sites that share a line.
 
-struct Reported {
-    std::uint64_t generation = ~std::uint64_t(0);
-    std::unordered_set<std::uint64_t> keys;
-};
-
 bool first_report(std::uint64_t key) {
-    static Reported* r = new Reported;  // guarded by check_mutex, like the shadow cells
+    Reported* r = &process().race.reported;
     std::uint64_t g = findings_generation.load();
     if (r->generation != g) {
         r->keys.clear();
@@ -387,10 +359,7 @@ public:
 
 const Loc& site_of(std::uint32_t id) { return sites().locs[id]; }
 
-Checker& racecheck() {
-    static RaceCheck* c = new RaceCheck;  // ordering events may come from static destructors
-    return *c;
-}
+std::unique_ptr<Checker> make_racecheck() { return std::make_unique<RaceCheck>(); }
 
 }  // namespace simt::sim::detail
 

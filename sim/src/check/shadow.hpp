@@ -14,6 +14,8 @@
 #pragma once
 #include <cstdint>
 #include <mutex>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "checker.hpp"
@@ -52,6 +54,36 @@ static_assert(sizeof(Cell) == 32);
 /// The site an interned id stands for.
 const Loc& site_of(std::uint32_t id);
 
+/// Source locations interned as small integers for the stamps (race.cpp). Only touched under
+/// check_mutex, by the one thread running checked blocks.
+struct Sites {
+    struct Key {
+        const char* file = nullptr;
+        std::uint32_t line = 0, column = 0;
+        bool operator==(const Key&) const = default;
+    };
+    struct Hash {
+        std::size_t operator()(const Key& k) const {
+            return (reinterpret_cast<std::uintptr_t>(k.file) >> 3) ^ (k.line * 2654435761u) ^
+                   (k.column * 40503u);
+        }
+    };
+    std::vector<Loc> locs{Loc{}};  // id 0: no site
+    std::unordered_map<Key, std::uint32_t, Hash> ids;
+    struct Slot {
+        Key key;
+        std::uint32_t id = 0;
+    };
+    Slot cache[4096];  // the map's recent answers: most accesses come from a few lines
+};
+
+/// Findings already reported in this generation of findings(), by interned sites (race.cpp):
+/// repeats are dropped before any string work.
+struct Reported {
+    std::uint64_t generation = ~std::uint64_t(0);
+    std::unordered_set<std::uint64_t> keys;
+};
+
 // --- Happens-before between launches (order.cpp) ---------------------------------------------
 // Decided on the host, when work is queued, with a vector clock per stream: the same program
 // gives the same order whatever the timing. racecheck's host-side events land here.
@@ -84,5 +116,35 @@ LaunchInfo begin_checked_launch(const KernelLaunch& k);
 bool exec_ordered_before_current(std::uint32_t exec);
 /// The launch an exec belongs to and the block's coordinates, for reports.
 const LaunchInfo& launch_of(std::uint32_t exec, uint3& block);
+
+struct Run {
+    std::uint32_t exec_base, nblocks, stream;
+    LaunchInfo info;
+};
+
+struct Order {
+    std::mutex m;
+    std::vector<OrderClock> tail;  ///< per stream: what its next launch will be ordered after
+    OrderClock host;               ///< what the host has waited for
+    std::uint32_t next_serial = 1;
+    bool missed = false;      ///< an ordering event went by while race checking was off
+
+    // Checked launches that have run, by exec_base (guarded by check_mutex, not m).
+    std::vector<Run> runs;
+    std::uint32_t next_exec = exec_host + 1;
+    OrderClock current;            ///< the running checked launch's clock
+    std::uint32_t current_base = 0;
+    bool current_unordered = false;  ///< queued while race checking was off: after everything
+    std::uint32_t cache_lo = 0, cache_hi = 0;  ///< exec range of the last lookup
+    bool cache_ordered = false;
+};
+
+
+/// racecheck's and initcheck's process-wide state; the shadow cells hang off each Allocation.
+struct RaceState {
+    Sites sites;
+    Reported reported;
+    Order order;
+};
 
 }  // namespace simt::sim::detail

@@ -69,9 +69,6 @@ public:
 
 }  // namespace
 
-Checker& synccheck() {
-    static SyncCheck* c = new SyncCheck;  // ordering events may come from static destructors
-    return *c;
-}
+std::unique_ptr<Checker> make_synccheck() { return std::make_unique<SyncCheck>(); }
 
 }  // namespace simt::sim::detail

@@ -6,23 +6,22 @@
 #include <thread>
 
 #include "../check/checker.hpp"
+#include "../process.hpp"
 
 namespace simt::sim::detail {
 
 namespace {
 
-/// The arena blocks run in, rebuilt when Config::workers changes. Never destroyed: work still
-/// queued at exit runs from a static destructor, after function-local statics would be gone.
+/// The arena for a number of workers (0: every core), made on first use and kept: a grid may be
+/// running in one while another launch asks for a different count.
 tbb::task_arena& arena_for(int workers) {
-    static std::mutex* m = new std::mutex;
-    static tbb::task_arena* arena = nullptr;
-    static int current = -1;
-    std::lock_guard lock(*m);
-    if (!arena || current != workers) {
+    Arenas& a = process().arenas;
+    std::lock_guard lock(a.m);
+    auto& arena = a.by_workers[workers];
+    if (!arena) {
         int n = workers > 0 ? workers
                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        arena = new tbb::task_arena(n);  // an arena replaced while in use would be unsafe to delete
-        current = workers;
+        arena = std::make_unique<tbb::task_arena>(n);
     }
     return *arena;
 }

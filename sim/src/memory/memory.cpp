@@ -4,21 +4,13 @@
 #include <deque>
 
 #include "../check/checker.hpp"
+#include "../process.hpp"
 
 namespace simt::sim::detail {
 
 namespace {
 
-struct Allocations {
-    std::mutex m;
-    std::deque<Allocation> records;  // a deque: records never move, views point at them
-    std::uint64_t next_id = 1;
-};
-
-Allocations& allocations() {
-    static Allocations* a = new Allocations;  // outlives every view, even static ones
-    return *a;
-}
+Allocations& allocations() { return process().allocations; }
 
 constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
 

@@ -6,21 +6,13 @@
 #include <set>
 
 #include "finding.hpp"
+#include "../process.hpp"
 
 namespace simt::sim::detail {
 
 namespace {
 
-struct Published {
-    std::mutex m;
-    std::vector<Finding> all;
-    std::set<std::string> keys;
-};
-
-Published& published() {
-    static Published* p = new Published;  // read by the exit summary, after other statics die
-    return *p;
-}
+Published& published() { return process().published; }
 
 std::string read_source_line(const char* file, unsigned line) {
     std::ifstream in(file);

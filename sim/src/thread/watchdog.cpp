@@ -14,29 +14,13 @@ namespace simt::sim::detail {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = WatchState::Clock;
+using Running = WatchState::Running;
 
 /// How long a stop may take before the watchdog gives up on the threads noticing it.
 constexpr auto grace = std::chrono::seconds(3);
 
-struct Running {
-    const KernelLaunch* k;
-    Clock::time_point since;
-};
-
-struct WatchState {
-    std::mutex m;
-    std::vector<Running> running;
-    std::vector<std::atomic<bool>*> flags;
-    bool interrupt = false;                                     ///< the stop is a Ctrl-C
-    Clock::time_point stop_since;
-    std::vector<std::pair<std::uint64_t, std::string>> blocks;  ///< what each stopped block did
-};
-
-WatchState& state() {
-    static WatchState* s = new WatchState;  // the watchdog thread uses it until the process ends
-    return *s;
-}
+WatchState& state() { return process().watch; }
 
 std::atomic<const KernelLaunch*> stopping{nullptr};
 std::atomic<bool> interrupted{false};

@@ -10,6 +10,11 @@
 #pragma once
 #include <atomic>
 
+#include <chrono>
+#include <mutex>
+#include <utility>
+#include <vector>
+
 #include "../runtime.hpp"
 
 namespace simt::sim::detail {
@@ -40,5 +45,20 @@ void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc);
 
 /// Starts the watchdog thread and the Ctrl-C handler (once, from start_process).
 void start_watchdog();
+
+/// What the watchdog knows (watchdog.cpp), guarded by `m`.
+struct WatchState {
+    using Clock = std::chrono::steady_clock;
+    struct Running {
+        const KernelLaunch* k;
+        Clock::time_point since;
+    };
+    std::mutex m;
+    std::vector<Running> running;                               ///< launches running, oldest first
+    std::vector<std::atomic<bool>*> flags;                      ///< each worker's out-of-line flag
+    bool interrupt = false;                                     ///< the stop is a Ctrl-C
+    Clock::time_point stop_since;
+    std::vector<std::pair<std::uint64_t, std::string>> blocks;  ///< what each stopped block did
+};
 
 }  // namespace simt::sim::detail
