@@ -109,6 +109,7 @@ struct Worker {
     FiberSlot* prev = nullptr;          ///< the fiber that switched to `current`
     std::vector<std::unique_ptr<FiberSlot>> fibers;
     std::vector<FiberSlot*> idle;
+    std::unique_ptr<std::byte[]> signal_stack;  ///< where the stack-overflow handler runs
     std::size_t stack_size = 0;
     std::uint64_t epoch = 0;
     BlockState block;
@@ -184,11 +185,16 @@ void print_summary();
 std::string array_name(const Allocation* a);
 /// Waits for every stream without collecting errors (for destructors, like cudaFree's sync).
 void wait_all_quietly();
-/// Installs the stack-overflow handler on this OS thread.
-void install_signal_stack();
+/// Installs the stack-overflow handler on this OS thread; returns the stack it runs on, which
+/// must live as long as the thread.
+std::unique_ptr<std::byte[]> install_signal_stack();
 /// A report's array description: "'name'" and "(int, 8 elements, allocated at f.cu:3)".
 std::string describe(const Allocation* a);
 std::string origin(const Allocation* a);
+/// Element `flat` of an array as a report names it: "5", or "(0, 5)" in an `int[4][8]` array.
+std::string element_index(const Allocation* a, std::size_t flat);
+/// An array's extent as a report names it: "32", or "(4, 8)".
+std::string array_extent(const Allocation* a);
 const char* space_name(Space s);
 
 /// "(0,0,0)..(15,0,0), (32,0,0)" from a sorted list of a block's linear thread ids.

@@ -1,4 +1,6 @@
 // Kernels with a bug the checkers must name, at the right line, with the right threads.
+#include <algorithm>
+
 #include <simt/simt.hpp>
 
 #include <catch2/catch.hpp>
@@ -37,6 +39,13 @@ __global__ void shared_war(simt::span<int> out) {
     int right = s[(threadIdx.x + 1) % 64];
     s[threadIdx.x] = right * 2;  // thread t overwrites the element thread t-1 has just read
     out[threadIdx.x] = right;
+}
+
+// A transpose tile read back before any barrier: a race, and one 2-D element named as such.
+__global__ void tile_without_barrier(simt::span<int> out) {
+    __shared__ simt::shared<int[4][8]> tile;
+    tile[threadIdx.y][threadIdx.x] = threadIdx.x;
+    out[threadIdx.y * 8 + threadIdx.x] = tile[threadIdx.x % 4][threadIdx.y + 1];
 }
 
 constexpr unsigned reduce_line = __LINE__ + 8;
@@ -170,6 +179,24 @@ TEST_CASE("Overwriting a shared element a neighbour still reads is a write-after
     REQUIRE(fs.size() == 1);
     CHECK(fs[0].hazard == "WAR");
     CHECK(lines_of(fs[0]) == std::vector<unsigned>{war_write, war_read});
+}
+
+TEST_CASE("A race on a 2-D shared array names the element by row and column", "[racecheck][shared]") {
+    auto out = simt::device_array<int>(32);
+    auto fs = findings_of([&] { simt::launch(tile_without_barrier, 1, dim3(8, 4))(out); });
+    INFO(test::all_text(fs));
+    const auto* race = first_of(fs, "data-race");
+    REQUIRE(race != nullptr);
+    CHECK(race->array == "tile");
+    CHECK(race->extent == "(4, 8)");
+    // Thread (0,0) reads tile[0][1] before thread (1,0) writes it.
+    CHECK(race->index == "(0, 1)");
+    CHECK_THAT(race->text, Contains("'tile'[(0, 1)] (int, 4x8 elements") &&
+                               Contains("write by thread (1,0,0)") &&
+                               Contains("read by thread (0,0,0)"));
+    const auto* uninit = first_of(fs, "uninitialized-read");
+    REQUIRE(uninit != nullptr);
+    CHECK(uninit->index == "(0, 1)");
 }
 
 TEST_CASE("A tree reduction without the barrier in its loop is reported at the update", "[racecheck][shared]") {
@@ -385,6 +412,16 @@ __global__ void plain_write_then_atomics(simt::span<int> out) {
     if (threadIdx.x == 0) out[0] = local[0];
 }
 
+// Lesson 07, exercise 3 with its second barrier left out.
+constexpr unsigned early_add = __LINE__ + 5, early_read = __LINE__ + 6;
+__global__ void block_count_read_too_early(simt::span<int> counter) {
+    __shared__ simt::shared<int[1]> local;
+    if (threadIdx.x == 0) local[0] = 0;
+    __syncthreads();
+    atomicAdd(&local[0], 1);
+    if (threadIdx.x == 0) atomicAdd(&counter[0], local[0]);  // the other adds may not be done
+}
+
 __global__ void racy_counter_spelled_out(simt::ptr<int> counter) {
     counter[0] = counter[0] + 1;
 }
@@ -421,6 +458,21 @@ TEST_CASE("A thread's atomic after its own plain write does not hide the write f
     CHECK(lines_of(*race) == std::vector<unsigned>{miss_atomic, miss_write});
     CHECK(race->sites[0].access == "atomic");
     CHECK(race->sites[1].access == "write");
+}
+
+TEST_CASE("A block's count read before the barrier after the atomics is a race with them", "[racecheck][atomics]") {
+    auto counter = simt::to_device(std::vector<int>{0});
+    auto fs = findings_of([&] { simt::launch(block_count_read_too_early, 4, 64)(counter); });
+    INFO(test::all_text(fs));
+    const auto* race = first_of(fs, "data-race");
+    REQUIRE(race != nullptr);
+    CHECK(race->space == "shared");
+    CHECK(race->array == "local");
+    auto lines = lines_of(*race);
+    std::sort(lines.begin(), lines.end());
+    CHECK(lines == std::vector<unsigned>{early_add, early_read});
+    // Thread 0 ran first and passed on a count of 1 per block, as the lesson says.
+    CHECK(counter.copy_to_host()[0] == 4);
 }
 
 TEST_CASE("counter[0] = counter[0] + 1 gets the atomicAdd advice, as += does", "[racecheck][text]") {

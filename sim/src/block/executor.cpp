@@ -36,7 +36,7 @@ bool same_site(const Loc& a, const Loc& b) {
 }  // namespace
 
 Worker::Worker() {
-    install_signal_stack();
+    signal_stack = install_signal_stack();
     watchdog_register(&tls_shadow_checks);
     dyn_shared.space = Space::shared;
     dyn_shared.elem_type = "byte";

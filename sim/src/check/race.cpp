@@ -185,7 +185,7 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     d.kind = FindingKind::data_race;
     d.hazard = h;
     d.array = c.a;
-    d.index = std::to_string(c.index);
+    d.index = element_index(c.a, c.index);
     d.sites.push_back(site_of_stamp(b, cur, access(cur, c.kind == Access::read)));
     d.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war)));
     d.hint = race_hint(prev, cur);
@@ -198,7 +198,7 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     Draft d;
     d.kind = FindingKind::uninitialized_read;
     d.array = c.a;
-    d.index = std::to_string(c.index);
+    d.index = element_index(c.a, c.index);
     d.sites.push_back(draft_site(loc, c.kind == Access::atomic ? "atomic" : "read"));
     d.hint = c.a->space == Space::shared ? Hint::shared_uninitialized : Hint::global_uninitialized;
     add_finding(std::move(d));

@@ -228,7 +228,7 @@ Finding to_finding(const Draft& d) {
     if (d.array) {
         f.space = space_name(d.array->space);
         f.array = array_name(d.array);
-        f.extent = d.extent.empty() ? std::to_string(d.array->size / d.array->elem_size) : d.extent;
+        f.extent = d.extent.empty() ? array_extent(d.array) : d.extent;
     }
     f.index = d.index;
     for (const DraftSite& s : d.sites) f.sites.push_back(s.site);

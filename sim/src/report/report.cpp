@@ -76,10 +76,41 @@ std::string describe(const Allocation* a) {
     return d;
 }
 
+namespace {
+/// "(a, b)" from the numbers `part(i)` for i < n.
+template <class Part>
+std::string tuple_of(unsigned n, Part part) {
+    std::string s = "(";
+    for (unsigned i = 0; i < n; ++i) s += (i ? ", " : "") + std::to_string(part(i));
+    return s + ")";
+}
+}  // namespace
+
+std::string element_index(const Allocation* a, std::size_t flat) {
+    if (a->rank == 1) return std::to_string(flat);
+    std::size_t index[3] = {};
+    for (unsigned i = a->rank; i-- > 0;) {
+        index[i] = flat % a->extents[i];
+        flat /= a->extents[i];
+    }
+    index[0] += flat * a->extents[0];  // past the end: the first index shows how far
+    return tuple_of(a->rank, [&](unsigned i) { return index[i]; });
+}
+
+std::string array_extent(const Allocation* a) {
+    if (a->rank == 1) return std::to_string(a->size / a->elem_size);
+    return tuple_of(a->rank, [&](unsigned i) { return a->extents[i]; });
+}
+
 std::string origin(const Allocation* a) {
     if (a->space == Space::shared && !*a->site.file_name())  // declared by no line of the kernel
         return "dynamic shared memory, " + std::to_string(a->size) + " bytes given at the launch";
-    return std::string(a->elem_type) + ", " + std::to_string(a->size / a->elem_size) + " element" +
+    std::string count = std::to_string(a->size / a->elem_size);
+    if (a->rank > 1) {
+        count = std::to_string(a->extents[0]);
+        for (unsigned i = 1; i < a->rank; ++i) count += "x" + std::to_string(a->extents[i]);
+    }
+    return std::string(a->elem_type) + ", " + count + " element" +
            (a->size / a->elem_size == 1 ? "" : "s") + ", " +
            (a->space == Space::shared ? "declared" : "allocated") + " at " + where(a->site);
 }

@@ -49,7 +49,7 @@ void on_fault(int sig, siginfo_t* info, void*) {
 
 }  // namespace
 
-void install_signal_stack() {
+std::unique_ptr<std::byte[]> install_signal_stack() {
     static bool handler = [] {
         struct sigaction sa {};
         sa.sa_sigaction = on_fault;
@@ -60,10 +60,12 @@ void install_signal_stack() {
         return true;
     }();
     (void)handler;
+    auto stack = std::make_unique<std::byte[]>(altstack_bytes);
     stack_t ss{};
-    ss.ss_sp = std::malloc(altstack_bytes);  // lives as long as the thread's Worker: forever
+    ss.ss_sp = stack.get();
     ss.ss_size = altstack_bytes;
     sigaltstack(&ss, nullptr);
+    return stack;
 }
 
 }  // namespace simt::sim::detail

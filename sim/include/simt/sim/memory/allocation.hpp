@@ -32,6 +32,10 @@ struct Allocation {
     bool host_init = false;      ///< every byte was written by a host copy (initcheck)
     void* shadow = nullptr;      ///< the race and init checkers' cells, one per element
     std::size_t shadow_cells = 0;
+    /// A shared array declared with 2 or 3 dimensions (`int[4][8]`): its extents, so that reports
+    /// name an element as (3, 5) as the bounds check does. rank 1: a flat index.
+    unsigned rank = 1;
+    std::size_t extents[3] = {};
 };
 
 }  // namespace simt::sim::detail

@@ -39,6 +39,12 @@ public:
     explicit SharedStorage(Loc site) {
         init_shared(alloc_, reinterpret_cast<std::byte*>(&data_), sizeof(A), sizeof(T),
                     simt::detail::type_name<T>(), site);
+        if constexpr (std::rank_v<A> == 2 || std::rank_v<A> == 3) {
+            alloc_.rank = std::rank_v<A>;
+            alloc_.extents[0] = std::extent_v<A, 0>;
+            alloc_.extents[1] = std::extent_v<A, 1>;
+            alloc_.extents[2] = std::extent_v<A, 2>;
+        }
     }
     /// Element 0, checked, once the array is fresh for the running block.
     [[gnu::always_inline]] simt::ptr<T> handle() {
