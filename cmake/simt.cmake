@@ -1,8 +1,9 @@
 # simt_add_executable(<name> SOURCES <files...> [LIBRARIES <targets...>] [SIMULATOR_ONLY])
 #
-# Builds a kernel program for the simulator as <name>: each .cu source is compiled as C++
-# through a generated one-line .cpp that includes it, so the .cu file keeps its own name in
-# reports and its source properties stay free for the CUDA build of the same file.
+# Builds a kernel program for the simulator as <name>: each .cu source is compiled as C++ after
+# simt's front end (simt_cudafe, sim/tools/cudafe) has rewritten its kernel<<<...>>>(...)
+# launches into calls of simt's launcher and put the CUDA runtime API in front of it, as nvcc
+# does; a #line keeps the .cu file's own name and lines in compiler errors and reports.
 #
 # Where the CUDA language is enabled (simt enables it when it finds a toolkit, unless SIMT_CUDA is
 # OFF), the same sources also build as <name>_cuda: the .cu files compiled by nvcc for sm_80 and
@@ -28,14 +29,24 @@ function(simt_add_executable name)
   endif()
   set(sim_sources)
   set(cuda_sources)
+  set(source_dirs)
   foreach(src IN LISTS ARG_SOURCES)
     cmake_path(ABSOLUTE_PATH src BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" OUTPUT_VARIABLE abs)
     list(APPEND cuda_sources "${abs}")
     if(abs MATCHES "\\.cu$" AND TARGET simt::sim)
+      # The front end rewrites the launch brackets and nothing else; #line keeps the .cu's name
+      # and lines in compiler errors and reports. Quoted includes are looked up beside the .cu.
       cmake_path(GET abs FILENAME file)
-      set(wrapper "${CMAKE_CURRENT_BINARY_DIR}/simt_sim/${name}/${file}.cpp")
-      file(CONFIGURE OUTPUT "${wrapper}" CONTENT "#include \"${abs}\"\n" @ONLY)
-      list(APPEND sim_sources "${wrapper}")
+      cmake_path(GET abs PARENT_PATH dir)
+      set(rewritten "${CMAKE_CURRENT_BINARY_DIR}/simt_sim/${name}/${file}.cpp")
+      file(MAKE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/simt_sim/${name}")
+      add_custom_command(OUTPUT "${rewritten}"
+        COMMAND "$<TARGET_FILE:simt::cudafe>" "${abs}" "${rewritten}"
+        DEPENDS "${abs}" simt::cudafe
+        COMMENT "simt: reading the launches of ${file}"
+        VERBATIM)
+      list(APPEND sim_sources "${rewritten}")
+      list(APPEND source_dirs "${dir}")
     else()
       list(APPEND sim_sources "${abs}")
     endif()
@@ -44,6 +55,10 @@ function(simt_add_executable name)
   if(TARGET simt::sim)
     add_executable(${name} ${sim_sources})
     target_link_libraries(${name} PRIVATE simt::sim ${ARG_LIBRARIES})
+    if(source_dirs)
+      list(REMOVE_DUPLICATES source_dirs)
+      target_include_directories(${name} PRIVATE ${source_dirs})
+    endif()
   endif()
 
   get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)

@@ -49,6 +49,14 @@ struct Arenas {
     std::map<int, std::unique_ptr<tbb::task_arena>> by_workers;
 };
 
+/// The CUDA runtime API's state (cuda/runtime.cpp): cudaMalloc'd memory by address, and the error
+/// a failed kernel left for every later call.
+struct CudaRuntime {
+    std::mutex m;
+    std::map<const std::byte*, Allocation*> live;
+    cudaError_t sticky = cudaSuccess;
+};
+
 /// The whole of the runtime's state. Each part is used by the file named beside its type.
 struct Process {
     Config config;
@@ -59,6 +67,7 @@ struct Process {
     WatchState watch;
     Checkers checkers;
     RaceState race;
+    CudaRuntime cuda;
 };
 
 /// The process's state; made by start_process() before main runs.

@@ -53,13 +53,13 @@ void name_allocation(const Allocation* a, const char* name) {
 
 void copy_in(Allocation* a, const void* src, std::size_t bytes) {
     simt::synchronize();
-    std::memcpy(a->base, src, bytes);
+    if (bytes) std::memcpy(a->base, src, bytes);  // an empty vector's data() may be null
     a->host_init = true;  // every caller copies the whole array
 }
 
 void copy_out(const Allocation* a, void* dst, std::size_t bytes) {
     simt::synchronize();
-    std::memcpy(dst, a->base, bytes);
+    if (bytes) std::memcpy(dst, a->base, bytes);
 }
 
 void init_shared(Allocation& a, std::byte* base, std::size_t bytes, std::size_t elem_size,

@@ -47,3 +47,4 @@ using backend = Policies<sim::detail::CheckedAccessor, sim::detail::SharedStorag
 #include "simt/sim/host/stream.hpp"
 #include "simt/sim/host/device.hpp"
 #include "simt/sim/report.hpp"
+#include "simt/sim/cuda/runtime_api.hpp"

@@ -1,0 +1,248 @@
+// The CUDA runtime API over the simulator: what <cuda_runtime.h> declares, with CUDA's names,
+// signatures, error codes and last-error rules, so that a program written for nvcc builds here
+// unchanged. Device pointers are the simulator's allocations; streams and events are simt's.
+//
+// Error rules, as CUDA's: every call returns a cudaError_t and also records a failure as the
+// calling host thread's last error (cudaGetLastError returns and clears it, cudaPeekAtLastError
+// only returns it). A kernel that fails (an exception, a deadlock, a stack overflow, a timeout)
+// makes the error sticky: every later call returns cudaErrorLaunchFailure until cudaDeviceReset.
+// simt also prints what went wrong, with file:line, when the error is first seen, so that a
+// program that checks nothing still says why.
+#pragma once
+#ifndef SIMT_INSIDE_SIMT_HPP
+#error "include <simt/simt.hpp> or <cuda_runtime.h>, not the simulator's headers"
+#endif
+#include <cstddef>
+#include <memory>
+#include <source_location>
+#include <utility>
+
+#include "simt/sim/grid/launch.hpp"
+#include "simt/sim/host/stream.hpp"
+#include "simt/sim/vector_types.hpp"
+
+// What helper headers written for the toolkit test for.
+#define __CUDA_RUNTIME_H__
+#define __DRIVER_TYPES_H__
+#define CUDART_VERSION 12000
+#define CUDA_VERSION 12000
+
+/// CUDA's error codes (the subset the simulator can return), with the toolkit's values.
+enum cudaError {
+    cudaSuccess = 0,
+    cudaErrorInvalidValue = 1,
+    cudaErrorMemoryAllocation = 2,
+    cudaErrorInitializationError = 3,
+    cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidSymbol = 13,
+    cudaErrorInvalidDevicePointer = 17,
+    cudaErrorInvalidMemcpyDirection = 21,
+    cudaErrorNoDevice = 100,
+    cudaErrorInvalidDevice = 101,
+    cudaErrorInvalidResourceHandle = 400,
+    cudaErrorNotReady = 600,
+    cudaErrorIllegalAddress = 700,
+    cudaErrorLaunchFailure = 719,
+    cudaErrorNotSupported = 801,
+    cudaErrorUnknown = 999,
+};
+typedef enum cudaError cudaError_t;
+
+enum cudaMemcpyKind {
+    cudaMemcpyHostToHost = 0,
+    cudaMemcpyHostToDevice = 1,
+    cudaMemcpyDeviceToHost = 2,
+    cudaMemcpyDeviceToDevice = 3,
+    cudaMemcpyDefault = 4,
+};
+
+/// A stream or an event is a handle to simt's own; 0 is the default stream.
+struct CUstream_st {
+    simt::Stream stream;
+};
+struct CUevent_st {
+    simt::Event event;
+    bool recorded = false;
+};
+typedef CUstream_st* cudaStream_t;
+typedef CUevent_st* cudaEvent_t;
+
+#define cudaStreamDefault 0x0
+#define cudaStreamNonBlocking 0x1
+#define cudaEventDefault 0x0
+#define cudaEventBlockingSync 0x1
+#define cudaEventDisableTiming 0x2
+#define cudaHostAllocDefault 0x0
+#define cudaMemAttachGlobal 0x1
+
+/// The device description, with the fields courses print; the simulator fills them with the
+/// limits it enforces.
+struct cudaDeviceProp {
+    char name[256];
+    std::size_t totalGlobalMem;
+    std::size_t sharedMemPerBlock;
+    std::size_t sharedMemPerBlockOptin;
+    std::size_t sharedMemPerMultiprocessor;
+    int regsPerBlock;
+    int warpSize;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int clockRate;
+    std::size_t totalConstMem;
+    int major;
+    int minor;
+    int multiProcessorCount;
+    int maxThreadsPerMultiProcessor;
+    int maxBlocksPerMultiProcessor;
+    int memoryClockRate;
+    int memoryBusWidth;
+    int l2CacheSize;
+    int concurrentKernels;
+    int asyncEngineCount;
+    int unifiedAddressing;
+    int managedMemory;
+    int cooperativeLaunch;
+};
+
+enum cudaDeviceAttr {
+    cudaDevAttrMaxThreadsPerBlock = 1,
+    cudaDevAttrMaxBlockDimX = 2,
+    cudaDevAttrMaxBlockDimY = 3,
+    cudaDevAttrMaxBlockDimZ = 4,
+    cudaDevAttrMaxGridDimX = 5,
+    cudaDevAttrMaxGridDimY = 6,
+    cudaDevAttrMaxGridDimZ = 7,
+    cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrWarpSize = 10,
+    cudaDevAttrMultiProcessorCount = 16,
+    cudaDevAttrComputeCapabilityMajor = 75,
+    cudaDevAttrComputeCapabilityMinor = 76,
+    cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+};
+
+// Memory.
+cudaError_t cudaMalloc(void** ptr, std::size_t bytes,
+                       std::source_location site = std::source_location::current());
+cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned flags = cudaMemAttachGlobal,
+                              std::source_location site = std::source_location::current());
+cudaError_t cudaFree(void* ptr, std::source_location site = std::source_location::current());
+cudaError_t cudaMallocHost(void** ptr, std::size_t bytes);
+cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags);
+cudaError_t cudaFreeHost(void* ptr);
+// The trailing `site` (defaulted: a program never passes it) names the caller's line in messages.
+cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
+                       std::source_location site = std::source_location::current());
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
+                            cudaStream_t stream = nullptr,
+                            std::source_location site = std::source_location::current());
+cudaError_t cudaMemset(void* ptr, int value, std::size_t bytes,
+                       std::source_location site = std::source_location::current());
+cudaError_t cudaMemsetAsync(void* ptr, int value, std::size_t bytes, cudaStream_t stream = nullptr,
+                            std::source_location site = std::source_location::current());
+cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
+                         std::size_t width, std::size_t height, cudaMemcpyKind kind,
+                         std::source_location site = std::source_location::current());
+
+/// The typed overloads the toolkit's header also provides: cudaMalloc(&float_ptr, bytes).
+template <class T>
+cudaError_t cudaMalloc(T** ptr, std::size_t bytes,
+                       std::source_location site = std::source_location::current()) {
+    return cudaMalloc(reinterpret_cast<void**>(ptr), bytes, site);
+}
+template <class T>
+cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned flags = cudaMemAttachGlobal,
+                              std::source_location site = std::source_location::current()) {
+    return cudaMallocManaged(reinterpret_cast<void**>(ptr), bytes, flags, site);
+}
+template <class T>
+cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {
+    return cudaMallocHost(reinterpret_cast<void**>(ptr), bytes);
+}
+
+// The device and errors.
+cudaError_t cudaDeviceSynchronize();
+cudaError_t cudaDeviceReset();
+cudaError_t cudaGetLastError();
+cudaError_t cudaPeekAtLastError();
+const char* cudaGetErrorString(cudaError_t error);
+const char* cudaGetErrorName(cudaError_t error);
+cudaError_t cudaGetDeviceCount(int* count);
+cudaError_t cudaGetDevice(int* device);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device);
+
+// Streams and events.
+cudaError_t cudaStreamCreate(cudaStream_t* stream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned flags);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags = 0);
+cudaError_t cudaEventCreate(cudaEvent_t* event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned flags);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = nullptr);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventQuery(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+
+// Profiler ranges (<cuda_profiler_api.h>): nothing to profile in the simulator.
+inline cudaError_t cudaProfilerStart() { return cudaSuccess; }
+inline cudaError_t cudaProfilerStop() { return cudaSuccess; }
+
+namespace simt::sim::detail {
+
+/// Checks a <<<>>> launch before it is queued: a configuration CUDA refuses is printed with the
+/// launch's file:line and becomes the last error (cudaErrorInvalidConfiguration); a sticky error
+/// refuses every launch. True when the launch may go ahead.
+bool cuda_launch_allowed(dim3 grid, dim3 block, std::size_t shared_bytes, std::source_location site);
+/// The stream a launch or copy goes to.
+const simt::Stream* cuda_stream(cudaStream_t s);
+
+/// A kernel call as the front end writes it: a closure that calls the kernel with the launch's
+/// arguments, copied once when the launch is made (as CUDA copies them).
+template <class F>
+struct CallClosure {
+    F call;
+    static void invoke(const void* self) { static_cast<const CallClosure*>(self)->call(); }
+};
+
+}  // namespace simt::sim::detail
+
+namespace simt::detail {
+
+/// What `kernel<<<grid, block, shared_bytes, stream>>>(args)` becomes in a simulator build (the
+/// front end, sim/tools/cudafe, writes the call): the configuration here, then the kernel call.
+class CudaLaunch {
+public:
+    CudaLaunch(dim3 grid, dim3 block, std::size_t shared_bytes, cudaStream_t stream,
+               std::source_location site)
+        : grid_(grid), block_(block), shared_bytes_(shared_bytes), stream_(stream), site_(site) {}
+
+    template <class F>
+    void operator()(F&& call) const {
+        namespace sd = sim::detail;
+        if (!sd::cuda_launch_allowed(grid_, block_, shared_bytes_, site_)) return;
+        using C = sd::CallClosure<std::decay_t<F>>;
+        auto closure = std::make_shared<const C>(C{std::forward<F>(call)});
+        sd::enqueue_launch(sd::cuda_stream(stream_),
+                           sd::KernelLaunch{grid_, block_, shared_bytes_, false, &C::invoke,
+                                            std::move(closure), site_});
+    }
+
+private:
+    dim3 grid_, block_;
+    std::size_t shared_bytes_;
+    cudaStream_t stream_;
+    std::source_location site_;
+};
+
+inline CudaLaunch cuda_launch(dim3 grid, dim3 block, std::size_t shared_bytes = 0,
+                              cudaStream_t stream = nullptr,
+                              std::source_location site = std::source_location::current()) {
+    return {grid, block, shared_bytes, stream, site};
+}
+
+}  // namespace simt::detail

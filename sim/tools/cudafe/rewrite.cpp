@@ -1,0 +1,352 @@
+// The launch rewriter: a lexer just deep enough to know what is code, and the launch parser.
+#include "rewrite.hpp"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace simt::cudafe {
+
+namespace {
+
+constexpr std::size_t npos = std::string_view::npos;
+
+bool is_ident_char(char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    // Bytes >= 0x80 are UTF-8 in identifiers; `$` is an identifier character in GCC and Clang.
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '$' || c >= 0x80;
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+// Reads the source a lexical element at a time, so that `<<<` is only ever seen in code.
+class Lexer {
+public:
+    explicit Lexer(std::string_view src) : s_(src), n_(src.size()) {}
+
+    char at(std::size_t i) const { return i < n_ ? s_[i] : '\0'; }
+
+    // The end of the element at i: a comment, a literal, an identifier, a number, or one
+    // character of punctuation or space.
+    std::size_t skip(std::size_t i) const {
+        const char c = s_[i];
+        if (c == '/' && at(i + 1) == '/') return skip_line_comment(i + 2);
+        if (c == '/' && at(i + 1) == '*') {
+            const std::size_t end = s_.find("*/", i + 2);
+            return end == npos ? n_ : end + 2;
+        }
+        if (c == '"' || c == '\'') return skip_quoted(i);
+        if (is_digit(c) || (c == '.' && is_digit(at(i + 1)))) return skip_number(i);
+        if (is_ident_char(c)) return skip_identifier(i);
+        return i + 1;
+    }
+
+    // Past spaces, line continuations and comments, from i on.
+    std::size_t skip_blank(std::size_t i) const {
+        while (i < n_) {
+            if (is_space(s_[i])) {
+                ++i;
+            } else if (std::size_t after = continuation_end(i); after != i) {
+                i = after;
+            } else if (s_[i] == '/' && (at(i + 1) == '/' || at(i + 1) == '*')) {
+                i = skip(i);
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    // Back over spaces and line continuations that end at `end`; comments are not looked for,
+    // since a `//` comment cannot be recognised from its end.
+    std::size_t skip_space_back(std::size_t end, std::size_t floor) const {
+        while (end > floor) {
+            const char c = s_[end - 1];
+            if (is_space(c)) {
+                --end;
+            } else if (c == '\\' && (at(end) == '\n' || at(end) == '\r')) {
+                --end;
+            } else {
+                break;
+            }
+        }
+        return end;
+    }
+
+private:
+    // A backslash that ends its line joins the next line to it (also in a `//` comment).
+    std::size_t continuation_end(std::size_t i) const {
+        if (at(i) != '\\') return i;
+        if (at(i + 1) == '\n') return i + 2;
+        if (at(i + 1) == '\r' && at(i + 2) == '\n') return i + 3;
+        return i;
+    }
+
+    std::size_t skip_line_comment(std::size_t i) const {
+        while (i < n_ && s_[i] != '\n') {
+            const std::size_t after = continuation_end(i);
+            i = after != i ? after : i + 1;
+        }
+        return i;
+    }
+
+    // A string or character literal from its opening quote. An unterminated one ends at its
+    // line's end, as the compiler's lexer ends it, so a stray `'` in `#error don't` is harmless.
+    std::size_t skip_quoted(std::size_t i) const {
+        const char quote = s_[i];
+        for (++i; i < n_; ++i) {
+            if (s_[i] == '\\') {
+                const std::size_t after = continuation_end(i);
+                i = after != i ? after - 1 : i + 1;
+            } else if (s_[i] == quote) {
+                return i + 1;
+            } else if (s_[i] == '\n') {
+                return i;
+            }
+        }
+        return n_;
+    }
+
+    // R"delim( ... )delim" from its opening quote; without a valid delimiter it is read as a
+    // plain string.
+    std::size_t skip_raw(std::size_t quote) const {
+        constexpr std::size_t max_delim = 16;
+        const std::size_t open = s_.substr(0, quote + 2 + max_delim).find('(', quote + 1);
+        if (open == npos) return skip_quoted(quote);
+        const std::string_view delim = s_.substr(quote + 1, open - quote - 1);
+        for (char c : delim) {
+            if (is_space(c) || c == ')' || c == '\\' || c == '"') return skip_quoted(quote);
+        }
+        const std::string close = ")" + std::string(delim) + "\"";
+        const std::size_t end = s_.find(close, open + 1);
+        return end == npos ? n_ : end + close.size();
+    }
+
+    // A preprocessing number: digits, letters, `.`, exponent signs, and `'` digit separators,
+    // so that the `'` of 1'000'000 opens no character literal.
+    std::size_t skip_number(std::size_t i) const {
+        ++i;
+        while (i < n_) {
+            const char c = s_[i];
+            if ((c == 'e' || c == 'E' || c == 'p' || c == 'P') &&
+                (at(i + 1) == '+' || at(i + 1) == '-')) {
+                i += 2;
+            } else if (is_ident_char(c) || c == '.') {
+                ++i;
+            } else if (c == '\'' && is_ident_char(at(i + 1))) {
+                i += 2;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    // An identifier, with the literal it prefixes: u8'a', L"wide", uR"x(raw)x".
+    std::size_t skip_identifier(std::size_t i) const {
+        const std::size_t begin = i;
+        while (i < n_ && is_ident_char(s_[i])) ++i;
+        const std::string_view word = s_.substr(begin, i - begin);
+        const char next = at(i);
+        if (next == '"' && (word == "R" || word == "u8R" || word == "uR" || word == "UR" ||
+                            word == "LR")) {
+            return skip_raw(i);
+        }
+        if ((next == '"' || next == '\'') &&
+            (word == "u8" || word == "u" || word == "U" || word == "L")) {
+            return skip_quoted(i);
+        }
+        return i;
+    }
+
+    std::string_view s_;
+    std::size_t n_;
+};
+
+// Where the parts of one launch lie; blanks may come before <<< and after >>>.
+//   EXPR   <<< CFG >>>   ( ARGS )
+//   ^expr  ^lt     ^gt           ^end
+struct Launch {
+    std::size_t expr, lt, gt, end;
+};
+
+class Parser {
+public:
+    explicit Parser(std::string_view src) : s_(src), lex_(src) {}
+
+    Rewritten run() {
+        std::string out;
+        out.reserve(s_.size() + s_.size() / 8);
+        std::size_t copied = 0;  // s_[copied..] is not yet in out
+        std::size_t i = 0;
+        while (i < s_.size()) {
+            if (s_.compare(i, 3, "<<<") != 0) {
+                i = lex_.skip(i);
+                continue;
+            }
+            Launch l{};
+            switch (parse(i, copied, l)) {
+                case Found::launch: break;
+                case Found::not_a_launch: i += 3; continue;
+                case Found::error: return {{}, error_};
+            }
+            out.append(s_.substr(copied, l.expr - copied));
+            emit(out, l);
+            copied = i = l.end;
+        }
+        out.append(s_.substr(copied));
+        return {std::move(out), {}};
+    }
+
+private:
+    enum class Found { launch, not_a_launch, error };
+
+    Found parse(std::size_t lt, std::size_t floor, Launch& l) {
+        l.lt = lt;
+        const std::size_t expr_end = lex_.skip_space_back(lt, floor);
+        const std::size_t expr = kernel_begin(lt, expr_end, floor);
+        if (expr == npos) return Found::error;
+        // `operator<<<T>(...)` names operator<< with template arguments.
+        const std::string_view name = s_.substr(expr, expr_end - expr);
+        if (name.ends_with("operator") &&
+            (name.size() == 8 || !is_ident_char(name[name.size() - 9]))) {
+            return Found::not_a_launch;
+        }
+        const std::size_t before = lex_.skip_space_back(expr, floor);
+        const bool member = before > floor && (s_[before - 1] == '.' ||
+                                               (s_[before - 1] == '>' && before >= floor + 2 &&
+                                                s_[before - 2] == '-'));
+        if (member) {
+            return fail(lt, "the kernel before <<< must be a name such as k, ns::k or k<T>, not "
+                            "a member access");
+        }
+        l.expr = expr;
+
+        // CFG: up to the first `>>>` outside brackets. A `;`, a stray closing bracket or
+        // another `<<<` first means this launch was never closed.
+        int depth = 0;
+        std::size_t i = lt + 3;
+        for (;;) {
+            if (i >= s_.size()) return fail(lt, "<<< has no matching >>>");
+            const char c = s_[i];
+            if (depth == 0 && s_.compare(i, 3, ">>>") == 0) break;
+            if (s_.compare(i, 3, "<<<") == 0) return fail(lt, "<<< has no matching >>>");
+            if (c == '(' || c == '[' || c == '{') {
+                ++depth;
+            } else if (c == ')' || c == ']' || c == '}') {
+                if (depth == 0) return fail(lt, "<<< has no matching >>>");
+                --depth;
+            } else if (c == ';' && depth == 0) {
+                return fail(lt, "<<< has no matching >>>");
+            }
+            i = lex_.skip(i);
+        }
+        l.gt = i;
+
+        const std::size_t args = lex_.skip_blank(l.gt + 3);
+        if (args >= s_.size() || s_[args] != '(') {
+            return fail(lt, "the launch's >>> is not followed by its arguments in (...)");
+        }
+        depth = 0;
+        for (i = args; i < s_.size(); i = lex_.skip(i)) {
+            const char c = s_[i];
+            if (c == '(' || c == '[' || c == '{') {
+                ++depth;
+            } else if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
+                l.end = i + 1;
+                return Found::launch;
+            }
+        }
+        return fail(lt, "the launch's arguments have no closing )");
+    }
+
+    // The start of EXPR, which ends at `end`: names, `::` and template argument lists, read
+    // backwards. npos (with error_ set) when no name is there.
+    std::size_t kernel_begin(std::size_t lt, std::size_t end, std::size_t floor) {
+        std::size_t i = end;
+        for (;;) {
+            if (i > floor && s_[i - 1] == '>') {
+                i = template_begin(i, floor);
+                if (i == npos) {
+                    fail(lt, "the template arguments before <<< are not balanced");
+                    return npos;
+                }
+                i = lex_.skip_space_back(i, floor);
+            }
+            const std::size_t name_end = i;
+            while (i > floor && is_ident_char(s_[i - 1])) --i;
+            if (i == name_end || is_digit(s_[i])) {
+                fail(lt, "<<< must follow the kernel's name");
+                return npos;
+            }
+            if (i >= floor + 2 && s_[i - 1] == ':' && s_[i - 2] == ':') {
+                i -= 2;
+                if (i > floor && (is_ident_char(s_[i - 1]) || s_[i - 1] == '>')) continue;
+            }
+            return i;
+        }
+    }
+
+    // The `<` that opens the template argument list whose `>` ends at `end`; parenthesised and
+    // bracketed parts are skipped whole, so `k<(a > b)>` and `reduce<256, Op<int>>` work.
+    std::size_t template_begin(std::size_t end, std::size_t floor) const {
+        int angles = 0;
+        int parens = 0;
+        for (std::size_t i = end; i > floor;) {
+            const char c = s_[--i];
+            if (c == ')' || c == ']') {
+                ++parens;
+            } else if (c == '(' || c == '[') {
+                if (--parens < 0) return npos;
+            } else if (c == ';' || c == '{' || c == '}') {
+                return npos;
+            } else if (parens == 0 && c == '>') {
+                ++angles;
+            } else if (parens == 0 && c == '<' && --angles == 0) {
+                return i;
+            }
+        }
+        return npos;
+    }
+
+    void emit(std::string& out, const Launch& l) const {
+        const auto part = [&](std::size_t from, std::size_t to) {
+            return s_.substr(from, to - from);
+        };
+        out += "::simt::detail::cuda_launch(";
+        out += part(l.lt + 3, l.gt);
+        out += ")([&](auto... simt_arg_) { return [=]() { ";
+        // The blanks around <<< and >>> keep their places (after EXPR, before ARGS), so that a
+        // launch split over lines keeps its line count.
+        out += part(l.expr, l.lt);
+        out += "(simt_arg_...); }; }";
+        out += part(l.gt + 3, l.end);
+        out += ")";
+    }
+
+    Found fail(std::size_t at, std::string_view message) {
+        std::size_t line = 1;
+        std::size_t line_start = 0;
+        for (std::size_t i = 0; i < at && i < s_.size(); ++i) {
+            if (s_[i] == '\n') ++line, line_start = i + 1;
+        }
+        error_ = std::to_string(line) + ":" + std::to_string(at - line_start + 1) + ": ";
+        error_ += message;
+        return Found::error;
+    }
+
+    std::string_view s_;
+    Lexer lex_;
+    std::string error_;
+};
+
+}  // namespace
+
+Rewritten rewrite_launches(std::string_view source) { return Parser(source).run(); }
+
+}  // namespace simt::cudafe

@@ -1,0 +1,46 @@
+// Two streams, each with its own copy of the work, and events timing one of them.
+#include <cstdio>
+#include <cuda_runtime.h>
+
+__global__ void scale(float* x, float factor, int n) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+        x[i] *= factor;
+}
+
+int main() {
+    const int n = 1 << 16;
+    float* host;
+    cudaMallocHost(&host, 2 * n * sizeof(float));
+    for (int i = 0; i < 2 * n; ++i) host[i] = 1.0f;
+    float* dev;
+    cudaMalloc(&dev, 2 * n * sizeof(float));
+    cudaStream_t s[2];
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    for (int k = 0; k < 2; ++k) cudaStreamCreate(&s[k]);
+    cudaEventRecord(start, s[0]);
+    for (int k = 0; k < 2; ++k) {
+        cudaMemcpyAsync(dev + k * n, host + k * n, n * sizeof(float), cudaMemcpyHostToDevice, s[k]);
+        scale<<<32, 128, 0, s[k]>>>(dev + k * n, k + 2.0f, n);
+        cudaMemcpyAsync(host + k * n, dev + k * n, n * sizeof(float), cudaMemcpyDeviceToHost, s[k]);
+    }
+    cudaEventRecord(stop, s[0]);
+    cudaEventSynchronize(stop);
+    float ms = -1;
+    cudaError_t timing = cudaEventElapsedTime(&ms, start, stop);
+    for (int k = 0; k < 2; ++k) cudaStreamSynchronize(s[k]);
+    int wrong = 0;
+    for (int i = 0; i < 2 * n; ++i) wrong += host[i] != (i < n ? 2.0f : 3.0f);
+    for (int k = 0; k < 2; ++k) cudaStreamDestroy(s[k]);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    cudaFree(dev);
+    cudaFreeHost(host);
+    if (wrong || timing != cudaSuccess || ms < 0) {
+        printf("FAIL: %d wrong, %s, %f ms\n", wrong, cudaGetErrorName(timing), ms);
+        return 1;
+    }
+    printf("PASS\n");
+    return 0;
+}

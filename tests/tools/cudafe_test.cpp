@@ -1,0 +1,159 @@
+// The launch rewriter of simt_cudafe (sim/tools/cudafe/rewrite.hpp): source text in, source out.
+#include <catch2/catch.hpp>
+#include <cudafe/rewrite.hpp>
+
+#include <algorithm>
+#include <string>
+
+using simt::cudafe::rewrite_launches;
+
+namespace {
+
+// What `EXPR<<<CFG>>>(ARGS)` becomes; the first test spells it out in full.
+std::string launched(const std::string& expr, const std::string& cfg, const std::string& args) {
+    return "::simt::detail::cuda_launch(" + cfg +
+           ")([&](auto... simt_arg_) { return [=]() { " + expr +
+           "(simt_arg_...); }; }(" + args + "))";
+}
+
+std::string rewritten(const std::string& source) {
+    const simt::cudafe::Rewritten r = rewrite_launches(source);
+    INFO(source);
+    REQUIRE(r.error == "");
+    return r.text;
+}
+
+std::string error_of(const std::string& source) {
+    const simt::cudafe::Rewritten r = rewrite_launches(source);
+    CHECK(r.text == "");
+    return r.error;
+}
+
+long newlines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
+
+}  // namespace
+
+TEST_CASE("A plain launch becomes a call of simt's launcher", "[cudafe]") {
+    CHECK(rewritten("  k<<<blocks, 256>>>(x, n);\n") ==
+          "  ::simt::detail::cuda_launch(blocks, 256)([&](auto... simt_arg_) { return [=]() "
+          "{ k(simt_arg_...); }; }(x, n));\n");
+    CHECK(rewritten("k<<<1, 1>>>();") == launched("k", "1, 1", "") + ";");
+    CHECK(rewritten("a<<<1, 1>>>(x); b<<<2, 2, 0, s>>>(y);") ==
+          launched("a", "1, 1", "x") + "; " + launched("b", "2, 2, 0, s", "y") + ";");
+}
+
+TEST_CASE("Lines are kept when a launch spans several lines", "[cudafe]") {
+    const std::string source = "int a;\n"
+                               "k<<<grid,\n"
+                               "    block>>>(x,\n"
+                               "             y);\n"
+                               "int b;\n";
+    const std::string out = rewritten(source);
+    CHECK(out == "int a;\n" + launched("k", "grid,\n    block", "x,\n             y") +
+                     ";\nint b;\n");
+    CHECK(newlines(out) == newlines(source));
+
+    // Blanks before <<< stay after the kernel's name, blanks after >>> before its arguments.
+    CHECK(rewritten("k \n<<<1, 1>>>\n  (x);\nnext;") ==
+          "::simt::detail::cuda_launch(1, 1)([&](auto... simt_arg_) { return [=]() "
+          "{ k \n(simt_arg_...); }; }\n  (x));\nnext;");
+    CHECK(rewritten("k<<<1, 1>>> /* the data */ (x);") ==
+          "::simt::detail::cuda_launch(1, 1)([&](auto... simt_arg_) { return [=]() "
+          "{ k(simt_arg_...); }; } /* the data */ (x));");
+}
+
+TEST_CASE("Templates and qualified names before <<< are part of the kernel", "[cudafe]") {
+    CHECK(rewritten("k<float, 4><<<1, 1>>>(x);") == launched("k<float, 4>", "1, 1", "x") + ";");
+    CHECK(rewritten("y = ns::k<<<1, 1>>>(x);") == "y = " + launched("ns::k", "1, 1", "x") + ";");
+    CHECK(rewritten("{::k<T><<<1, 1>>>(x);}") == "{" + launched("::k<T>", "1, 1", "x") + ";}");
+    CHECK(rewritten("reduce<256, Op<int>><<<g, b>>>(in, out);") ==
+          launched("reduce<256, Op<int>>", "g, b", "in, out") + ";");
+    CHECK(rewritten("(void)a::Outer<int>::k<(n > 2)><<<1, 1>>>(x);") ==
+          "(void)" + launched("a::Outer<int>::k<(n > 2)>", "1, 1", "x") + ";");
+    CHECK(rewritten("k<T> <<<1, 1>>>(x);") == launched("k<T> ", "1, 1", "x") + ";");
+}
+
+TEST_CASE("Shifts and templates in the configuration do not end it", "[cudafe]") {
+    CHECK(rewritten("k<<<n >> 8, dim3(x, y), f<int>(n), s>>>(a);") ==
+          launched("k", "n >> 8, dim3(x, y), f<int>(n), s", "a") + ";");
+    CHECK(rewritten("k<<<(n + 255) / 256, dim3{32, 8}, 0, streams[i]>>>(a);") ==
+          launched("k", "(n + 255) / 256, dim3{32, 8}, 0, streams[i]", "a") + ";");
+    CHECK(rewritten("k<<<grid_for(\">>>\"), 1>>>(a);") ==
+          launched("k", "grid_for(\">>>\"), 1", "a") + ";");
+    CHECK(rewritten("k<<<g(std::max<int>(a >> 1, 2)), 1>>>(a);") ==
+          launched("k", "g(std::max<int>(a >> 1, 2)), 1", "a") + ";");
+}
+
+TEST_CASE("Arguments are copied whole, with brackets and literals in them", "[cudafe]") {
+    CHECK(rewritten("k<<<1, 1>>>(f(a, b), v[i], \")\", ')', [] { return 1; }());") ==
+          launched("k", "1, 1", "f(a, b), v[i], \")\", ')', [] { return 1; }()") + ";");
+}
+
+TEST_CASE("Comments, strings, raw strings and character literals are left alone", "[cudafe]") {
+    const std::string untouched = "// k<<<1, 1>>>(x);\n"
+                                  "/* k<<<1, 1>>>(x); */\n"
+                                  "s = \"k<<<1, 1>>>(x)\";\n"
+                                  "s = \"\\\" k<<<1, 1>>>(x)\";\n"
+                                  "s = R\"(k<<<1, 1>>>(x))\";\n"
+                                  "s = R\"d(a)\" k<<<1, 1>>>(x); )d\";\n"
+                                  "s = u8R\"x(k<<<1, 1>>>(x))x\" LR\"(k<<<)\";\n"
+                                  "s = uR\"(<<<)\" UR\"(<<<)\";\n"
+                                  "s = u8\"k<<<\" u\"k<<<\" U\"k<<<\" L\"k<<<\";\n"
+                                  "c = '<'; c = '\\''; c = '\"';\n";
+    CHECK(rewritten(untouched) == untouched);
+    // Past each of them the scan goes on.
+    CHECK(rewritten(untouched + "k<<<1, 1>>>(x);\n") ==
+          untouched + launched("k", "1, 1", "x") + ";\n");
+}
+
+TEST_CASE("Digit separators are not character literals", "[cudafe]") {
+    CHECK(rewritten("n = 1'000'000; k<<<n, 1>>>(x); m = 0x1'F;") ==
+          "n = 1'000'000; " + launched("k", "n, 1", "x") + "; m = 0x1'F;");
+    // A u8 prefix ends in a digit yet opens a character literal.
+    CHECK(rewritten("c = u8'\"'; k<<<1, 1>>>(x);") ==
+          "c = u8'\"'; " + launched("k", "1, 1", "x") + ";");
+}
+
+TEST_CASE("A launch inside a macro definition is rewritten", "[cudafe]") {
+    CHECK(rewritten("#define RUN(n) \\\n"
+                    "    k<<<n, 1>>>(x); \\\n"
+                    "    done()\n"
+                    "RUN(4);\n") ==
+          "#define RUN(n) \\\n    " + launched("k", "n, 1", "x") + "; \\\n    done()\nRUN(4);\n");
+    // A line comment ending in a backslash goes on over the next line.
+    const std::string continued = "// note \\\nk<<<1, 1>>>(x);\n";
+    CHECK(rewritten(continued) == continued);
+}
+
+TEST_CASE("An unterminated launch is an error with its line and column", "[cudafe]") {
+    CHECK(error_of("int a;\n  k<<<1, 1(x);\n") == "2:4: <<< has no matching >>>");
+    CHECK(error_of("k<<<1, 1\n") == "1:2: <<< has no matching >>>");
+    CHECK(error_of("f(k<<<1, 1);\nk2<<<1, 1>>>(x);") == "1:4: <<< has no matching >>>");
+    CHECK(error_of("\n\n k<<<1, 1>>>;") ==
+          "3:3: the launch's >>> is not followed by its arguments in (...)");
+    CHECK(error_of("k<<<1, 1>>>(x;\n") == "1:2: the launch's arguments have no closing )");
+}
+
+TEST_CASE("A launch without a kernel name before it is an error", "[cudafe]") {
+    CHECK(error_of("(k)<<<1, 1>>>(x);") == "1:4: <<< must follow the kernel's name");
+    CHECK(error_of("<<<1, 1>>>(x);") == "1:1: <<< must follow the kernel's name");
+    CHECK(error_of("x = 5<<<1, 1>>>(x);") == "1:6: <<< must follow the kernel's name");
+    CHECK(error_of("k<int>><<<1, 1>>>(x);") ==
+          "1:8: the template arguments before <<< are not balanced");
+    const std::string not_a_member =
+        ": the kernel before <<< must be a name such as k, ns::k or k<T>, not a member access";
+    CHECK(error_of("p->k<<<1, 1>>>(x);") == "1:5" + not_a_member);
+    CHECK(error_of("obj.k<<<1, 1>>>(x);") == "1:6" + not_a_member);
+}
+
+TEST_CASE("Every byte outside a launch is unchanged", "[cudafe]") {
+    const std::string no_launch = "#include <cstdio>\r\n"
+                                  "template <class T> ostream& operator<<(ostream&, T);\n"
+                                  "void f() { x << 1; y <<= 2; z = a >> b >>c; }\n"
+                                  "void g() { operator<<<int>(o, 1); ns::operator<<<T>(o, t); }\n"
+                                  "/* unterminated comment k<<<1, 1>>>(x);";
+    CHECK(rewritten(no_launch) == no_launch);
+    CHECK(rewritten("") == "");
+    CHECK(rewritten("\tbefore();\r\n\tk<<<1, 1>>>(x);\r\n\tafter();\r\n") ==
+          "\tbefore();\r\n\t" + launched("k", "1, 1", "x") + ";\r\n\tafter();\r\n");
+}
