@@ -63,9 +63,7 @@ std::unique_ptr<std::byte[]> install_signal_stack() {
     // A thread that has one already (AddressSanitizer gives every thread its own, and unmaps it
     // when the thread ends) keeps it: replacing it would make that unmap fail.
     stack_t old{};
-    if (sigaltstack(nullptr, &old) == 0 && !(old.ss_flags & SS_DISABLE) &&
-        old.ss_size >= altstack_bytes)
-        return nullptr;
+    if (sigaltstack(nullptr, &old) == 0 && !(old.ss_flags & SS_DISABLE)) return nullptr;
     auto stack = std::make_unique<std::byte[]>(altstack_bytes);
     stack_t ss{};
     ss.ss_sp = stack.get();
