@@ -68,6 +68,10 @@ struct Process {
     Checkers checkers;
     RaceState race;
     CudaRuntime cuda;
+    /// Every OS thread's Worker (executor.cpp), kept for the life of the process: their fibers are
+    /// suspended mid-loop and must never be unwound.
+    std::mutex workers_m;
+    std::vector<Worker*> workers;
 };
 
 /// The process's state; made by start_process() before main runs.

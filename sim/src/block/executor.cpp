@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "../check/checker.hpp"
+#include "../process.hpp"
 #include "../thread/watchdog.hpp"
 
 namespace simt::sim::detail {
@@ -46,7 +47,12 @@ Worker::Worker() {
 Worker& worker() {
     // Never deleted: its fibers are suspended mid-loop, and unwinding them at thread exit would
     // run simulator code while the process is tearing down.
-    if (!tls_worker) tls_worker = new Worker();
+    if (!tls_worker) {
+        tls_worker = new Worker();
+        Process& p = process();
+        std::lock_guard lock(p.workers_m);
+        p.workers.push_back(tls_worker);
+    }
     return *tls_worker;
 }
 
