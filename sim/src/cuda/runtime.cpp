@@ -43,15 +43,21 @@ cudaError_t sticky() {
     return s;
 }
 
-/// Waits for every stream and collects a kernel failure.
-cudaError_t wait_all() {
+/// Runs a host wait (a stream, an event, everything) and turns a kernel failure it collects into
+/// the sticky error; returns the sticky error without waiting when there is one already.
+template <class Wait>
+cudaError_t collect(Wait wait) {
     if (sticky()) return sticky();
     try {
-        simt::synchronize();
+        wait();
     } catch (const simt::Error& e) {
         return kernel_failed(e);
     }
     return cudaSuccess;
+}
+
+cudaError_t wait_all() {
+    return collect([] { simt::synchronize(); });
 }
 
 /// The live cudaMalloc allocation holding `p`, and p's offset in it; null when p is not in one.
@@ -408,13 +414,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
-    if (sticky()) return sticky();
-    try {
-        (stream ? stream->stream : simt::Stream::default_stream()).synchronize();
-    } catch (const simt::Error& e) {
-        return kernel_failed(e);
-    }
-    return cudaSuccess;
+    return collect([&] { (stream ? stream->stream : simt::Stream::default_stream()).synchronize(); });
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
@@ -447,13 +447,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
     if (!event) return fail(cudaErrorInvalidResourceHandle, "cudaEventSynchronize: the event is null");
-    if (sticky()) return sticky();
-    try {
-        event->event.synchronize();
-    } catch (const simt::Error& e) {
-        return kernel_failed(e);
-    }
-    return cudaSuccess;
+    return collect([&] { event->event.synchronize(); });
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event) {
