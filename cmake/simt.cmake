@@ -1,9 +1,16 @@
-# simt_add_executable(<name> SOURCES <files...> [LIBRARIES <targets...>] [SIMULATOR_ONLY])
+# simt_add_executable(<name> SOURCES <files...> [LIBRARIES <targets...>] [SIMULATOR_ONLY]
+#                     [UNCHECKED])
 #
 # Builds a kernel program for the simulator as <name>: each .cu source is compiled as C++ after
 # simt's front end (simt_cudafe, sim/tools/cudafe) has rewritten its kernel<<<...>>>(...)
 # launches into calls of simt's launcher and put the CUDA runtime API in front of it, as nvcc
 # does; a #line keeps the .cu file's own name and lines in compiler errors and reports.
+#
+# Checked (the default): the program's own sources are compiled with the compiler's
+# thread-sanitizer instrumentation, whose entry points simt implements (sim/src/check/
+# raw_access.cpp), so that every load and store through a raw pointer or a plain __shared__
+# array is checked as a view's access is. UNCHECKED compiles them as they are: raw accesses run
+# at native speed and are not checked (simt's views still are).
 #
 # Where the CUDA language is enabled (simt enables it when it finds a toolkit, unless SIMT_CUDA is
 # OFF), the same sources also build as <name>_cuda: the .cu files compiled by nvcc for sm_80 and
@@ -22,8 +29,17 @@ endif()
 # sm_80 and sm_90 machine code, and sm_90 PTX that newer GPUs compile when they load it.
 set(SIMT_CUDA_ARCHITECTURES "80-real;90" CACHE STRING "GPU architectures of the <name>_cuda builds")
 
+# The instrumentation of checked programs: calls before every load, store and atomic, but none at
+# function entry and exit (simt needs no call stacks); -g for the line a report names. Never
+# with AddressSanitizer (SIMT_SANITIZE), which the compilers refuse to combine it with.
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  set(SIMT_RAW_CHECK_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -g)
+elseif(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  set(SIMT_RAW_CHECK_FLAGS -fsanitize=thread "SHELL:-mllvm -tsan-instrument-func-entry-exit=0" -g)
+endif()
+
 function(simt_add_executable name)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "SIMULATOR_ONLY" "" "SOURCES;LIBRARIES")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "SIMULATOR_ONLY;UNCHECKED" "" "SOURCES;LIBRARIES")
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "simt_add_executable(${name}): give the program's files after SOURCES")
   endif()
@@ -55,6 +71,11 @@ function(simt_add_executable name)
   if(TARGET simt::sim)
     add_executable(${name} ${sim_sources})
     target_link_libraries(${name} PRIVATE simt::sim ${ARG_LIBRARIES})
+    # Compile flags only: linking stays free of the sanitizer's runtime, whose entry points
+    # simt::sim provides.
+    if(NOT ARG_UNCHECKED AND NOT SIMT_SANITIZE)
+      target_compile_options(${name} PRIVATE ${SIMT_RAW_CHECK_FLAGS})
+    endif()
     if(source_dirs)
       list(REMOVE_DUPLICATES source_dirs)
       target_include_directories(${name} PRIVATE ${source_dirs})

@@ -24,6 +24,7 @@
 #include "check/checker.hpp"
 #include "check/shadow.hpp"
 #include "grid/streams.hpp"
+#include "report/symbolize.hpp"
 #include "runtime.hpp"
 #include "thread/watchdog.hpp"
 
@@ -68,6 +69,7 @@ struct Process {
     Checkers checkers;
     RaceState race;
     CudaRuntime cuda;
+    Symbols symbols;
     /// Every OS thread's Worker (executor.cpp), kept for the life of the process: their fibers are
     /// suspended mid-loop and must never be unwound.
     std::mutex workers_m;

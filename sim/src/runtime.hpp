@@ -113,8 +113,7 @@ struct Worker {
     std::size_t stack_size = 0;
     std::uint64_t epoch = 0;
     BlockState block;
-    Allocation dyn_shared;
-    std::vector<std::byte> dyn_buffer;
+    Allocation dyn_shared;  ///< extern __shared__ memory; the launch sets its size
 
     Worker();
     void run_block(GridRun& g, std::uint64_t linear);

@@ -6,6 +6,7 @@
 
 #include "../check/checker.hpp"
 #include "../process.hpp"
+#include "../memory/arena.hpp"
 #include "../thread/watchdog.hpp"
 
 namespace simt::sim::detail {
@@ -42,6 +43,8 @@ Worker::Worker() {
     dyn_shared.space = Space::shared;
     dyn_shared.elem_type = "byte";
     dyn_shared.name = "dynamic shared memory";
+    // The most any launch may ask for, reserved once: a raw pointer into it is then checked.
+    dyn_shared.base = arena::reserve(&dyn_shared, LaunchLimits::max_shared_bytes_optin);
 }
 
 Worker& worker() {
@@ -329,13 +332,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     tls_interleave = ThreadSchedule::interleaves(g.cfg);
     if (k.shared_bytes > dyn_shared.shadow_cells) checks_freed(dyn_shared);  // remade at its size
     dyn_shared.bytes = dyn_shared.size = k.shared_bytes;
-    if (k.shared_bytes) {
-        dyn_buffer.resize(k.shared_bytes + 16);
-        auto* base = reinterpret_cast<std::byte*>(
-            (reinterpret_cast<std::uintptr_t>(dyn_buffer.data()) + 15) & ~std::uintptr_t(15));
-        std::memset(base, 0xFF, k.shared_bytes);
-        dyn_shared.base = base;
-    }
+    if (k.shared_bytes) std::memset(dyn_shared.base, 0xFF, k.shared_bytes);
 
     current = &main;
     switch_to(acquire());

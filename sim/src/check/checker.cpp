@@ -8,6 +8,7 @@
 
 #include "checker.hpp"
 #include "../process.hpp"
+#include "../report/symbolize.hpp"
 #include "../thread/watchdog.hpp"
 
 namespace simt::sim::detail {
@@ -75,6 +76,17 @@ void checks_freed(Allocation& a) {
     // Every checker hears of a free, on or off: one that was on earlier may hold state for it.
     for (auto& c : all_checkers()) c->freed(a);
 }
+void checks_host_wrote(Allocation& a, std::size_t offset, std::size_t bytes) {
+    if (offset == 0 && bytes >= a.size) {
+        a.host_init = true;
+        return;
+    }
+    // Shadow cells belong to the one checked launch running; copies wait for launches anyway.
+    // Every checker hears of it, on or off: one switched on later must not call it unwritten.
+    std::lock_guard lock(process().checkers.serial);
+    for (auto& c : all_checkers()) c->host_wrote(a, offset, bytes);
+}
+
 void checks_exit() {
     each_enabled(config(), [](Checker& c) { c.exit(); });
 }
@@ -120,17 +132,30 @@ void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc&
 
 // The access hook's out-of-line paths (simt/sim/check/access.hpp).
 
-void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
+namespace {
+
+void deliver_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc,
+                    const void* pc) {
     if (stop_requested.load(std::memory_order_relaxed)) [[unlikely]]
-        watchdog_poll(a, p, kind, loc);
+        watchdog_poll(a, p, kind, pc ? loc_of(pc) : loc);
     if (a->scratch) return;  // an access that was not performed, already reported
     const BlockState& b = tls_worker->block;
     if (!b.grid->shadow) [[unlikely]] {  // the watchdog's detour (thread/watchdog.hpp) ends here
         tls_shadow_checks.store(false, std::memory_order_relaxed);
         return;
     }
-    AccessEvent e{a, p, size, kind, loc, *tls_thread, b};
+    AccessEvent e{a, p, size, kind, loc, *tls_thread, b, pc};
     for (unsigned i = 0; i < b.grid->accessors_on; ++i) b.grid->accessors[i]->access(e);
+}
+
+}  // namespace
+
+void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
+    deliver_access(a, p, size, kind, loc, nullptr);
+}
+
+void record_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind, const void* pc) {
+    deliver_access(a, p, size, kind, Loc{}, pc);
 }
 
 namespace {
@@ -161,6 +186,8 @@ std::byte* invalid(const InvalidEvent& e) {
 }
 
 }  // namespace
+
+void report_invalid(const InvalidEvent& e) { invalid(e); }
 
 const Allocation* scratch_allocation() { return &scratch_alloc; }
 

@@ -39,9 +39,10 @@ struct AccessEvent {
     const void* address;
     std::size_t size;
     Access kind;
-    Loc where;
+    Loc where;                ///< for a raw access: empty, see pc
     const ThreadState& thread;
     const BlockState& block;
+    const void* pc = nullptr; ///< a raw access's return address (report/symbolize.hpp finds its line)
 };
 
 /// Why an access was not performed.
@@ -60,6 +61,7 @@ struct InvalidEvent {
     const std::ptrdiff_t* index = nullptr;  ///< out_of_view: the view's indices and extents
     const std::size_t* extent = nullptr;
     int rank = 0;
+    bool raw = false;  ///< through a raw pointer: done anyway (in a red zone), not replaced
 };
 
 /// One checker. Every event has an empty default, so a checker overrides what it needs.
@@ -87,6 +89,8 @@ public:
     // Memory, host side.
     virtual void allocated(const Allocation& /*a*/) {}
     virtual void freed(Allocation& /*a*/) {}
+    /// The host wrote bytes [offset, offset + bytes) of `a` (a copy or a memset into part of it).
+    virtual void host_wrote(Allocation& /*a*/, std::size_t /*offset*/, std::size_t /*bytes*/) {}
     /// The program is ending: every stream has drained.
     virtual void exit() {}
 
@@ -137,6 +141,8 @@ void order_stream_waits(unsigned stream, const OrderClock& event_clock);
 void order_host_waits_event(const OrderClock& event_clock);
 void checks_allocated(const Allocation& a);
 void checks_freed(Allocation& a);
+/// The host wrote part or all of an allocation (cudaMemcpy, cudaMemset): initcheck counts it.
+void checks_host_wrote(Allocation& a, std::size_t offset, std::size_t bytes);
 /// The exit event: after the last stream has drained, before the summary.
 void checks_exit();
 
@@ -152,6 +158,11 @@ private:
     GridRun& g_;
     std::unique_lock<std::mutex> lock_;
 };
+
+/// Delivers an invalid access to the checkers: a report, or for the host an exception.
+void report_invalid(const InvalidEvent& e);
+/// Records an in-bounds raw access (check/raw_access.cpp) for the shadow checkers.
+void record_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind, const void* pc);
 
 void checks_block_begin(BlockState& b);
 void checks_block_end(BlockState& b);

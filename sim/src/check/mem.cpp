@@ -20,7 +20,10 @@ const char* access_name(Access k) {
     if (!e.array) throw simt::Error("simt: a null simt::ptr was dereferenced at " + where(e.where));
     throw simt::Error("simt: device memory " + describe(e.array) + " (" + origin(e.array) +
                       ") was accessed on the host at " + where(e.where) +
-                      "; only kernels can touch device memory: copy it with copy_to_host()");
+                      "; only kernels can touch device memory (on a GPU this access would crash): " +
+                      (e.array->cuda ? "copy it to the host with cudaMemcpy, or allocate it with "
+                                       "cudaMallocManaged"
+                                     : "copy it with copy_to_host()"));
 }
 
 /// The element a pointer points at: rounded towards minus infinity below the array.
@@ -33,6 +36,7 @@ long long element_of(const Allocation* a, const void* p) {
 Draft outside(const InvalidEvent& e) {
     Draft d;
     d.array = e.array;
+    d.raw = e.raw;
     switch (e.why) {
         case Invalid::null:
             d.kind = FindingKind::null_pointer;

@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "shadow.hpp"
+#include "../report/symbolize.hpp"
 #include "checker.hpp"
 #include "../report/finding.hpp"
 #include "../process.hpp"
@@ -38,8 +39,27 @@ std::uint32_t intern(const Loc& loc) {
             return 0;
         }
         s.locs.push_back(loc);
+        s.pcs.push_back(nullptr);
     }
     slot = {key, it->second};
+    return it->second;
+}
+
+/// The id of a raw access's site: its return address is the key, looked up once per site.
+std::uint32_t intern_pc(const void* pc) {
+    Sites& s = sites();
+    Sites::PcSlot& slot = s.pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
+    if (slot.pc == pc) return slot.id;
+    auto [it, added] = s.pc_ids.try_emplace(pc, static_cast<std::uint32_t>(s.locs.size()));
+    if (added) {
+        if (it->second >= (1u << 21)) {
+            s.pc_ids.erase(it);
+            return 0;
+        }
+        s.locs.emplace_back();
+        s.pcs.push_back(pc);
+    }
+    slot = {pc, it->second};
     return it->second;
 }
 
@@ -193,14 +213,17 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     add_finding(std::move(d));
 }
 
-[[gnu::cold, gnu::noinline]] void report_uninit(const Ctx& c, const Loc& loc) {
-    if (!first_report(2ull << 62 | intern(loc))) return;
+[[gnu::cold, gnu::noinline]] void report_uninit(const Ctx& c, std::uint32_t site) {
+    if (!first_report(2ull << 62 | site)) return;
+    const Loc& loc = site_of(site);
     Draft d;
     d.kind = FindingKind::uninitialized_read;
     d.array = c.a;
     d.index = element_index(c.a, c.index);
     d.sites.push_back(draft_site(loc, c.kind == Access::atomic ? "atomic" : "read"));
-    d.hint = c.a->space == Space::shared ? Hint::shared_uninitialized : Hint::global_uninitialized;
+    d.hint = c.a->space == Space::shared ? Hint::shared_uninitialized
+             : c.a->cuda                 ? Hint::cuda_uninitialized
+                                         : Hint::global_uninitialized;
     add_finding(std::move(d));
 }
 
@@ -214,7 +237,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 }
 
 [[gnu::always_inline]] inline void check_cell(const RaceBlock& b, Cell& cell, const Ctx& c,
-                                              const Stamp& cur, const Loc& loc) {
+                                              const Stamp& cur) {
     if (c.a->space == Space::shared) {  // shared memory lives for one block
         if (cell.w.exec != cur.exec) cell.w = {};
         if (cell.r.exec != cur.exec) cell.r = {}, cell.r2 = {};
@@ -222,7 +245,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     bool written = cell.w.exec != exec_none || c.a->host_init;
     switch (c.kind) {
         case Access::read:
-            if (!written && b.init_on) report_uninit(c, loc);
+            if (!written && b.init_on) report_uninit(c, cur.site());
             if (b.race_on && cell.w.exec != exec_none && !ordered(b, cell.w, cur))
                 report_race(b, c, Hazard::raw, cell.w, cur);
             // Keep two readers that a later write must be checked against: when the reads are
@@ -238,7 +261,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
             break;
         case Access::write:
         case Access::atomic:
-            if (c.kind == Access::atomic && !written && b.init_on) report_uninit(c, loc);
+            if (c.kind == Access::atomic && !written && b.init_on) report_uninit(c, cur.site());
             if (b.race_on) {
                 bool both_atomic = c.kind == Access::atomic && cell.w.atomic();
                 if (cell.w.exec != exec_none && !both_atomic && !ordered(b, cell.w, cur))
@@ -283,6 +306,14 @@ public:
 
     void freed(Allocation& a) override {
         if (a.shadow) unmap_cells(&a);
+    }
+
+    void host_wrote(Allocation& a, std::size_t offset, std::size_t bytes) override {
+        if (bytes == 0) return;
+        auto* cells = static_cast<Cell*>(a.shadow);
+        if (!cells) cells = make_shadow(&a);
+        for (std::size_t i = offset / a.elem_size, last = (offset + bytes - 1) / a.elem_size; i <= last; ++i)
+            cells[i] = Cell{{exec_host, 0, 0, 0}, {}, {}};
     }
 
     void launch_begin(GridRun& g) override { launch_base = begin_checked_launch(g.k).exec_base; }
@@ -347,17 +378,24 @@ public:
         unsigned t = e.thread.linear;
         Stamp cur;
         cur.exec = b.exec;
-        cur.tsite = intern(e.where) << 11 | (e.kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
+        cur.tsite = (e.pc ? intern_pc(e.pc) : intern(e.where)) << 11 | (e.kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
         cur.gen = b.gen;
         cur.clk = b.vc_used ? b.vc[t * 32 + t % 32] : 1;
         for (std::size_t i = first; i <= last; ++i)
-            check_cell(b, cells[i], Ctx{a, i, e.kind}, cur, e.where);
+            check_cell(b, cells[i], Ctx{a, i, e.kind}, cur);
     }
 };
 
 }  // namespace
 
-const Loc& site_of(std::uint32_t id) { return sites().locs[id]; }
+const Loc& site_of(std::uint32_t id) {
+    Sites& s = sites();
+    if (s.pcs[id]) {  // a raw access's site, named for the first time
+        s.locs[id] = loc_of(s.pcs[id]);
+        s.pcs[id] = nullptr;
+    }
+    return s.locs[id];
+}
 
 std::unique_ptr<Checker> make_racecheck() { return std::make_unique<RaceCheck>(); }
 

@@ -70,6 +70,14 @@ struct Sites {
     };
     std::vector<Loc> locs{Loc{}};  // id 0: no site
     std::unordered_map<Key, std::uint32_t, Hash> ids;
+    /// Raw accesses' sites, by return address: symbolised only when a report names one.
+    std::vector<const void*> pcs{nullptr};  // per id: a pc whose line is not looked up yet
+    std::unordered_map<const void*, std::uint32_t> pc_ids;
+    struct PcSlot {
+        const void* pc = nullptr;
+        std::uint32_t id = 0;
+    };
+    PcSlot pc_cache[1024];
     struct Slot {
         Key key;
         std::uint32_t id = 0;

@@ -118,9 +118,9 @@ cudaError_t resolve(const char* call, const char* role, const void* p, std::size
     return cudaSuccess;
 }
 
-/// A host copy wrote every byte of an allocation: initcheck counts it as written.
+/// A host copy or memset wrote these bytes: initcheck counts them as written.
 void note_written(const End& e, std::size_t bytes) {
-    if (e.a && e.offset == 0 && bytes == e.a->size) e.a->host_init = true;
+    if (e.a) checks_host_wrote(*e.a, e.offset, bytes);
 }
 
 }  // namespace
@@ -146,16 +146,25 @@ const simt::Stream* cuda_stream(cudaStream_t s) { return s ? &s->stream : nullpt
 
 using namespace simt::sim::detail;
 
-cudaError_t cudaMalloc(void** ptr, std::size_t bytes, std::source_location site) {
-    if (!ptr) return fail(cudaErrorInvalidValue, "cudaMalloc" + at(site) + ": the pointer to "
-                                                 "store the address in is null");
+cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::size_t elem_size,
+                                            const char* elem_type, bool managed,
+                                            std::source_location site) {
+    const char* call = managed ? "cudaMallocManaged" : "cudaMalloc";
+    if (!ptr) return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": the pointer to store the "
+                                                 "address in is null");
     if (sticky()) return sticky();
+    if (bytes % elem_size != 0) elem_size = 1, elem_type = "byte";
     Allocation* a;
     try {
-        a = allocate(bytes, 1, "byte", site);
+        a = allocate(bytes, elem_size, elem_type, site);
     } catch (const simt::Error& e) {
         *ptr = nullptr;
         return fail(cudaErrorMemoryAllocation, without_prefix(e.what()));
+    }
+    a->cuda = true;
+    if (managed) {
+        a->managed = true;    // the host may touch it,
+        a->host_init = true;  // and what it writes is not seen: initcheck trusts managed memory
     }
     {
         std::lock_guard lock(runtime().m);
@@ -165,8 +174,12 @@ cudaError_t cudaMalloc(void** ptr, std::size_t bytes, std::source_location site)
     return cudaSuccess;
 }
 
+cudaError_t cudaMalloc(void** ptr, std::size_t bytes, std::source_location site) {
+    return cuda_malloc(ptr, bytes, 1, "byte", false, site);
+}
+
 cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned, std::source_location site) {
-    return cudaMalloc(ptr, bytes, site);
+    return cuda_malloc(ptr, bytes, 1, "byte", true, site);
 }
 
 cudaError_t cudaFree(void* ptr, std::source_location site) {

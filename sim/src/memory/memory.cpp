@@ -5,6 +5,7 @@
 
 #include "../check/checker.hpp"
 #include "../process.hpp"
+#include "arena.hpp"
 
 namespace simt::sim::detail {
 
@@ -17,16 +18,15 @@ constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
 }  // namespace
 
 Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site) {
-    std::size_t rounded = (std::max<std::size_t>(bytes, 1) + 255) & ~std::size_t(255);
-    auto* base = static_cast<std::byte*>(std::aligned_alloc(256, rounded));
-    if (!base)
-        throw simt::Error("simt: out of memory allocating " + std::to_string(bytes) +
-                          " bytes of device memory at " + where(site));
-    std::memset(base, poison_byte, rounded);
     auto& all = allocations();
-    std::lock_guard lock(all.m);
+    std::unique_lock lock(all.m);
     Allocation& a = all.records.emplace_back();
-    a.base = base;
+    try {
+        a.base = arena::reserve(&a, bytes);
+    } catch (const simt::Error& e) {
+        all.records.pop_back();
+        throw simt::Error("simt: out of device memory at " + where(site) + ": " + e.what());
+    }
     a.bytes = a.size = bytes;
     a.elem_size = elem_size;
     a.elem_type = elem_type;
@@ -40,7 +40,7 @@ Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_
 void release(Allocation* a) {
     wait_all_quietly();  // like cudaFree: queued kernels may still use it
     if (a->freed) return;
-    std::free(a->base);
+    arena::release(a->base, a->size);
     checks_freed(*a);
     a->bytes = 0;  // every later access fails the bounds check and is reported as use after free
     a->freed = true;
@@ -62,17 +62,26 @@ void copy_out(const Allocation* a, void* dst, std::size_t bytes) {
     if (bytes) std::memcpy(dst, a->base, bytes);
 }
 
-void init_shared(Allocation& a, std::byte* base, std::size_t bytes, std::size_t elem_size,
-                 const char* elem_type, Loc site) {
-    a.base = base;
+Allocation* make_shared_array(std::size_t bytes, std::size_t elem_size, const char* elem_type,
+                              unsigned rank, const std::size_t (&extents)[3], Loc site) {
+    auto& all = allocations();
+    std::lock_guard lock(all.m);
+    Allocation& a = all.records.emplace_back();
+    try {
+        a.base = arena::reserve(&a, bytes);
+    } catch (const simt::Error& e) {
+        all.records.pop_back();
+        throw simt::Error("simt: out of memory for the shared array declared at " + where(site) + ": " + e.what());
+    }
     a.bytes = a.size = bytes;
     a.elem_size = elem_size;
     a.elem_type = elem_type;
     a.space = Space::shared;
     a.site = site;
-    auto& all = allocations();
-    std::lock_guard lock(all.m);
     a.id = all.next_id++;
+    a.rank = rank;
+    if (rank > 1) std::copy(extents, extents + 3, a.extents);
+    return &a;
 }
 
 void refresh_shared(Allocation& a, std::uint64_t& epoch) {

@@ -25,6 +25,7 @@ enum class Hint : std::uint8_t {
     // uninitialised reads
     shared_uninitialized,
     global_uninitialized,
+    cuda_uninitialized,     ///< memory from cudaMalloc
 };
 
 /// A site of a draft: the public Site, plus a note printed after its line.
@@ -49,6 +50,7 @@ struct Draft {
     /// exited before a barrier, a warp intrinsic's misuse (also the KernelError's text).
     std::vector<std::string> lines;
     bool divergent_barrier = false;     ///< barrier-exit: the others skipped it inside an if
+    bool raw = false;                   ///< a raw pointer's access: it was done, in a red zone
 };
 
 /// A site at `loc` by the running thread (or the host), with the access's name.

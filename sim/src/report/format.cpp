@@ -74,6 +74,9 @@ const char* hint_text(const Draft& d) {
         case Hint::global_uninitialized:
             return "nothing wrote it: device_array memory starts uninitialized; fill it with "
                    "to_device/copy_from_host or write it in an earlier kernel";
+        case Hint::cuda_uninitialized:
+            return "nothing wrote it: cudaMalloc memory starts uninitialized; fill it with "
+                   "cudaMemcpy or cudaMemset, or write it in an earlier kernel";
         case Hint::none: break;
     }
     return "";
@@ -167,8 +170,10 @@ std::string format_text(const Draft& d) {
         case FindingKind::use_after_free:
             return "simt: use after free: " + what + " of " + memory(d) + " (" + origin(d.array) +
                    ", already freed)\n" + sites +
-                   "  not performed; keep the DeviceArray alive until the kernels using it have "
-                   "finished";
+                   (d.raw ? "  keep the memory allocated until the kernels using it have finished "
+                            "(cudaFree after cudaDeviceSynchronize)"
+                          : "  not performed; keep the DeviceArray alive until the kernels using it "
+                            "have finished");
         case FindingKind::out_of_bounds:
             if (!d.extent.empty())  // left a view's extents
                 return "simt: out-of-bounds access of " +
@@ -181,7 +186,9 @@ std::string format_text(const Draft& d) {
                        "  not performed (a read gives a poisoned value); guard the index with "
                        "the view's extent";
             return "simt: out-of-bounds " + what + " of " + memory(d) + " (" + origin(d.array) +
-                   ")\n" + sites + "  not performed (a read gives a poisoned value); " +
+                   ")\n" + sites +
+                   (d.raw ? "  done in the red zone around the array (a read gives a poisoned value); "
+                          : "  not performed (a read gives a poisoned value); ") +
                    (d.array->size < d.array->elem_size
                         ? std::string("the array has no elements: allocate it with a size, or "
                                       "skip the kernel when there is nothing to do")

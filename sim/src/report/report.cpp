@@ -24,8 +24,25 @@ std::string read_source_line(const char* file, unsigned line) {
 
 /// The variable a line declares: `auto counter = simt::to_device(...)` gives "counter",
 /// `__shared__ simt::shared<int[32][33]> tile;` gives "tile".
+/// The variable a cudaMalloc call stores into: `d_a` in `cudaMalloc(&d_a, bytes)` or
+/// `cudaMalloc((void**)&d_a, bytes)`; "" when the line has no such call.
+std::string cuda_malloc_target(const std::string& text) {
+    std::size_t call = text.find("cudaMalloc");
+    if (call == std::string::npos) return "";
+    std::size_t amp = text.find('&', call), comma = text.find(',', call);
+    if (amp == std::string::npos || amp > comma) return "";
+    std::size_t end = comma;
+    while (end > amp && !(std::isalnum(static_cast<unsigned char>(text[end - 1])) || text[end - 1] == '_'))
+        --end;
+    std::size_t begin = end;
+    while (begin > amp && (std::isalnum(static_cast<unsigned char>(text[begin - 1])) || text[begin - 1] == '_'))
+        --begin;
+    return text.substr(begin, end - begin);
+}
+
 std::string declared_name(std::string text) {
     if (auto c = text.find("//"); c != std::string::npos) text.resize(c);
+    if (std::string target = cuda_malloc_target(text); !target.empty()) return target;
     std::size_t cut = std::string::npos;
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] == '=' && (i + 1 == text.size() || text[i + 1] != '=') &&

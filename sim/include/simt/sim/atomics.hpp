@@ -32,12 +32,15 @@ inline T* atomic_target(T* p, Loc) { return p; }  // raw pointers cannot be chec
 
 /// Atomically replaces *p by f(*p) and returns the old value. Blocks of a grid run on different
 /// OS threads, so this must be a real atomic even though a block's threads never overlap.
+/// Always inlined, with the compiler's builtins: in an instrumented build the atomic's hook then
+/// sits in the kernel's own code, and a report names the kernel's line.
 template <class T, class F>
-T atomic_update(T* p, F f) {
-    std::atomic_ref<T> r(*p);
-    T old = r.load(std::memory_order_relaxed);
-    while (!r.compare_exchange_weak(old, f(old), std::memory_order_relaxed)) {
-    }
+[[gnu::always_inline]] inline T atomic_update(T* p, F f) {
+    T old;
+    __atomic_load(p, &old, __ATOMIC_RELAXED);
+    T next = f(old);
+    while (!__atomic_compare_exchange(p, &old, &next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        next = f(old);
     return old;
 }
 
@@ -64,14 +67,14 @@ T wrap_sub(T a, T b) {
 #define SIMT_SIM_ATOMIC(name, types, body)                                                   \
     template <class T>                                                                       \
         requires simt::sim::detail::one_of<T, types>                                         \
-    T name(simt::ptr<T> p, std::type_identity_t<T> v,                                        \
+    [[gnu::always_inline]] inline T name(simt::ptr<T> p, std::type_identity_t<T> v,         \
            simt::sim::Loc loc = simt::sim::Loc::current()) {                                 \
         return simt::sim::detail::atomic_update(simt::sim::detail::atomic_target(p, loc),    \
                                                 [v](T old) { return body; });                \
     }                                                                                        \
     template <class T>                                                                       \
         requires simt::sim::detail::one_of<T, types>                                         \
-    T name(T* p, std::type_identity_t<T> v) {                                                \
+    [[gnu::always_inline]] inline T name(T* p, std::type_identity_t<T> v) {                 \
         return simt::sim::detail::atomic_update(p, [v](T old) { return body; });             \
     }
 
@@ -104,17 +107,17 @@ SIMT_SIM_ATOMIC(atomicXor, int SIMT_SIM_COMMA unsigned SIMT_SIM_COMMA unsigned l
 /// atomicCAS(p, compare, val): stores val if *p == compare; returns the old value either way.
 template <class T>
     requires simt::sim::detail::one_of<T, int, unsigned, unsigned long long, unsigned short>
-T atomicCAS(simt::ptr<T> p, std::type_identity_t<T> compare, std::type_identity_t<T> val,
-            simt::sim::Loc loc = simt::sim::Loc::current()) {
-    std::atomic_ref<T> r(*simt::sim::detail::atomic_target(p, loc));
-    r.compare_exchange_strong(compare, val, std::memory_order_relaxed);
+[[gnu::always_inline]] inline T atomicCAS(simt::ptr<T> p, std::type_identity_t<T> compare,
+                                          std::type_identity_t<T> val,
+                                          simt::sim::Loc loc = simt::sim::Loc::current()) {
+    __atomic_compare_exchange(simt::sim::detail::atomic_target(p, loc), &compare, &val, false,
+                              __ATOMIC_RELAXED, __ATOMIC_RELAXED);
     return compare;
 }
 template <class T>
     requires simt::sim::detail::one_of<T, int, unsigned, unsigned long long, unsigned short>
-T atomicCAS(T* p, std::type_identity_t<T> compare, std::type_identity_t<T> val) {
-    std::atomic_ref<T> r(*p);
-    r.compare_exchange_strong(compare, val, std::memory_order_relaxed);
+[[gnu::always_inline]] inline T atomicCAS(T* p, std::type_identity_t<T> compare, std::type_identity_t<T> val) {
+    __atomic_compare_exchange(p, &compare, &val, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
     return compare;
 }
 

@@ -18,6 +18,10 @@ inline thread_local ThreadState* tls_thread = nullptr;
 /// stops a launch (so that the next access goes out of line, where the watchdog is polled).
 inline thread_local std::atomic<bool> tls_shadow_checks{false};
 
+/// The address of the element a view has just checked, in code built with the raw-access
+/// instrumentation: the instrumented load or store that follows skips its own check of it.
+inline thread_local const void* tls_view_access = nullptr;
+
 /// Reports an access that must not happen (out of bounds, freed, null, from the host) and
 /// returns poisoned scratch memory to perform it on instead. Cold: it formats a report.
 [[gnu::cold, gnu::noinline]] std::byte* bad_access(const Allocation* a, const void* p,
@@ -41,6 +45,9 @@ template <Access K, class T>
         return reinterpret_cast<T*>(bad_access(a, p, sizeof(T), K, loc));
     if (tls_shadow_checks.load(std::memory_order_relaxed)) [[unlikely]]
         record_access(a, p, sizeof(T), K, loc);
+#ifdef __SANITIZE_THREAD__
+    tls_view_access = p;
+#endif
     return p;
 }
 

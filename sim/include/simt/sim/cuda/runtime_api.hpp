@@ -15,8 +15,10 @@
 #include <cstddef>
 #include <memory>
 #include <source_location>
+#include <type_traits>
 #include <utility>
 
+#include "simt/core/type_name.hpp"
 #include "simt/sim/grid/launch.hpp"
 #include "simt/sim/host/stream.hpp"
 #include "simt/sim/vector_types.hpp"
@@ -144,16 +146,36 @@ cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::si
                          std::size_t width, std::size_t height, cudaMemcpyKind kind,
                          std::source_location site = std::source_location::current());
 
+namespace simt::sim::detail {
+/// cudaMalloc and cudaMallocManaged, told the element type when the call shows it, so that reports
+/// index the array by element ('d_a'[1000] of float) and not by byte.
+cudaError_t cuda_malloc(void** ptr, std::size_t bytes, std::size_t elem_size, const char* elem_type,
+                        bool managed, std::source_location site);
+/// Scalars are elements; the members of a struct are checked byte by byte (two threads may
+/// update different members of one element).
+template <class T>
+constexpr std::size_t cuda_elem_size = std::is_scalar_v<T> ? sizeof(T) : 1;
+template <class T>
+const char* cuda_elem_type() {
+    if constexpr (std::is_scalar_v<T>) return simt::detail::type_name<T>();
+    else return "byte";
+}
+}  // namespace simt::sim::detail
+
 /// The typed overloads the toolkit's header also provides: cudaMalloc(&float_ptr, bytes).
 template <class T>
 cudaError_t cudaMalloc(T** ptr, std::size_t bytes,
                        std::source_location site = std::source_location::current()) {
-    return cudaMalloc(reinterpret_cast<void**>(ptr), bytes, site);
+    using namespace simt::sim::detail;
+    return cuda_malloc(reinterpret_cast<void**>(ptr), bytes, cuda_elem_size<T>, cuda_elem_type<T>(),
+                       false, site);
 }
 template <class T>
-cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned flags = cudaMemAttachGlobal,
+cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned = cudaMemAttachGlobal,
                               std::source_location site = std::source_location::current()) {
-    return cudaMallocManaged(reinterpret_cast<void**>(ptr), bytes, flags, site);
+    using namespace simt::sim::detail;
+    return cuda_malloc(reinterpret_cast<void**>(ptr), bytes, cuda_elem_size<T>, cuda_elem_type<T>(),
+                       true, site);
 }
 template <class T>
 cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {

@@ -25,6 +25,8 @@ struct Allocation {
     const char* elem_type = "";
     Space space = Space::global;
     bool freed = false;
+    bool cuda = false;           ///< made by cudaMalloc (reports then speak the runtime API)
+    bool managed = false;        ///< cudaMallocManaged: the host may touch it too
     bool scratch = false;        ///< the poison target of an access that was not performed
     Loc site;                    ///< where it was allocated (or declared, for shared arrays)
     std::string name;            ///< the user's name for it, found lazily for reports

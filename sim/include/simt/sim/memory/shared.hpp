@@ -20,9 +20,10 @@ inline thread_local std::uint64_t tls_block_epoch = 0;
 
 /// Poisons a shared array for the block now running and accounts its bytes to the block.
 void refresh_shared(Allocation& a, std::uint64_t& epoch);
-/// Fills in a shared array's record when it is first constructed on an OS thread.
-void init_shared(Allocation& a, std::byte* base, std::size_t bytes, std::size_t elem_size,
-                 const char* elem_type, Loc site);
+/// A shared array's record and storage (in the device arena, so that raw accesses to it are
+/// checked too), made when the array is first used on an OS thread and kept for the process.
+Allocation* make_shared_array(std::size_t bytes, std::size_t elem_size, const char* elem_type,
+                              unsigned rank, const std::size_t (&extents)[3], Loc site);
 /// The block's dynamic shared memory (LaunchOptions::shared_bytes), fresh for every block.
 Allocation* dynamic_shared_area();
 
@@ -36,26 +37,27 @@ public:
     /// Reports name the array after the line that declared it.
     static constexpr bool tracks_site = true;
 
-    explicit SharedStorage(Loc site) {
-        init_shared(alloc_, reinterpret_cast<std::byte*>(&data_), sizeof(A), sizeof(T),
-                    simt::detail::type_name<T>(), site);
-        if constexpr (std::rank_v<A> == 2 || std::rank_v<A> == 3) {
-            alloc_.rank = std::rank_v<A>;
-            alloc_.extents[0] = std::extent_v<A, 0>;
-            alloc_.extents[1] = std::extent_v<A, 1>;
-            alloc_.extents[2] = std::extent_v<A, 2>;
-        }
-    }
+    explicit SharedStorage(Loc site)
+        : alloc_(make_shared_array(sizeof(A), sizeof(T), simt::detail::type_name<T>(), rank(),
+                                   {std::extent_v<A, 0>, std::extent_v<A, 1>, std::extent_v<A, 2>},
+                                   site)) {}
     /// Element 0, checked, once the array is fresh for the running block.
     [[gnu::always_inline]] simt::ptr<T> handle() {
         if (epoch_ != tls_block_epoch) [[unlikely]]
-            refresh_shared(alloc_, epoch_);
-        return simt::ptr<T>(reinterpret_cast<T*>(&data_), &alloc_);
+            refresh_shared(*alloc_, epoch_);
+        return simt::ptr<T>(reinterpret_cast<T*>(alloc_->base), alloc_);
+    }
+    /// The array itself, fresh for the running block: what a plain `__shared__ T name[N]` is.
+    [[gnu::always_inline]] A& array() {
+        if (epoch_ != tls_block_epoch) [[unlikely]]
+            refresh_shared(*alloc_, epoch_);
+        return *reinterpret_cast<A*>(alloc_->base);
     }
 
 private:
-    alignas(16) A data_;
-    Allocation alloc_;
+    // Reports name 2-D and 3-D arrays' elements by index tuple, as the bounds check does.
+    static constexpr unsigned rank() { return std::rank_v<A> == 2 || std::rank_v<A> == 3 ? std::rank_v<A> : 1; }
+    Allocation* alloc_;
     std::uint64_t epoch_ = 0;
 };
 

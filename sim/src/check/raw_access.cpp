@@ -1,0 +1,141 @@
+// The raw-access hooks: what instrumented code calls before every load, store and atomic.
+//
+// Simulator builds compile the user's sources with the compiler's thread-sanitizer
+// instrumentation (cmake/simt.cmake) but link them with these entry points instead of the
+// sanitizer's runtime, as Linux's KCSAN does. Each one first asks whether the address is in the
+// device arena (memory/arena.hpp), two instructions, and returns if not: the program's own
+// stack, heap and globals are none of simt's business. An arena address is a device, shared or
+// constant array: it goes through the same rules as a view's access (checker.cpp), with the
+// return address standing in for the source line until a report needs it (report/symbolize.hpp).
+//
+// The access itself is made by the instrumented code after the hook returns; the hook cannot
+// replace it with scratch as a view does. Red pages around every allocation keep a small overrun
+// harmless; an address past everything allocated would fault, so that thread ends instead.
+#include <cstdint>
+
+#include "checker.hpp"
+#include "../memory/arena.hpp"
+#include "../report/symbolize.hpp"
+
+namespace simt::sim::detail {
+
+namespace {
+
+/// A host access: allowed only to managed memory, as on a GPU, where any other would fault.
+void host_access(Allocation* a, const void* p, std::size_t n, Access k, const void* pc) {
+    if (a && a->managed && !a->freed) return;
+    Invalid why = !a ? Invalid::null : a->freed ? Invalid::freed : Invalid::out_of_bounds;
+    report_invalid({why, a, p, n, k, loc_of(pc), nullptr, nullptr, nullptr, 0, true});
+}
+
+[[gnu::noinline]] void raw_access(const void* p, std::size_t n, Access k, const void* pc) {
+    if (p == tls_view_access) {  // a view's access, checked by the view already
+        tls_view_access = nullptr;
+        return;
+    }
+    Allocation* a = arena::owner(p);
+    if (!tls_thread) return host_access(a, p, n, k, pc);
+    auto* b = static_cast<const std::byte*>(p);
+    if (!a || a->freed || b < a->base || b + n > a->base + a->bytes) [[unlikely]] {
+        Invalid why = !a ? Invalid::null : a->freed ? Invalid::freed : Invalid::out_of_bounds;
+        report_invalid({why, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
+        if (!arena::mapped(p))  // nothing there to read or write: the thread cannot go on
+            tls_worker->fail_thread("simt: the thread cannot continue: " + where(loc_of(pc)) +
+                                    " accessed an address where no device memory was ever allocated");
+        return;
+    }
+    if (k == Access::atomic && reinterpret_cast<std::uintptr_t>(p) % n != 0) [[unlikely]]
+        report_invalid({Invalid::misaligned, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
+    if (tls_shadow_checks.load(std::memory_order_relaxed)) record_raw_access(a, p, n, k, pc);
+}
+
+[[gnu::always_inline]] inline void check(const volatile void* p, std::size_t n, Access k, const void* pc) {
+    if (arena::contains(const_cast<const void*>(p))) [[unlikely]]
+        raw_access(const_cast<const void*>(p), n, k, pc);
+}
+
+}  // namespace
+
+}  // namespace simt::sim::detail
+
+using simt::sim::detail::Access;
+using simt::sim::detail::check;
+
+// The entry points, with the names and signatures GCC's and Clang's instrumentation call
+// (compiler-rt's tsan_interface.h and tsan_interface_atomic.h). Memory orders are ignored: every
+// atomic is done sequentially consistent, which is never weaker than what was asked for.
+#define SIMT_RET __builtin_return_address(0)
+extern "C" {
+
+void __tsan_init() {}
+void __tsan_func_entry(void*) {}
+void __tsan_func_exit() {}
+void __tsan_vptr_update(void**, void*) {}
+void __tsan_vptr_read(void**) {}
+void __tsan_read_range(void* p, unsigned long n) { check(p, n, Access::read, SIMT_RET); }
+void __tsan_write_range(void* p, unsigned long n) { check(p, n, Access::write, SIMT_RET); }
+
+#define SIMT_TSAN_PLAIN(n)                                                                       \
+    void __tsan_read##n(void* p) { check(p, n, Access::read, SIMT_RET); }                        \
+    void __tsan_write##n(void* p) { check(p, n, Access::write, SIMT_RET); }                      \
+    void __tsan_unaligned_read##n(void* p) { check(p, n, Access::read, SIMT_RET); }              \
+    void __tsan_unaligned_write##n(void* p) { check(p, n, Access::write, SIMT_RET); }            \
+    void __tsan_volatile_read##n(void* p) { check(p, n, Access::read, SIMT_RET); }               \
+    void __tsan_volatile_write##n(void* p) { check(p, n, Access::write, SIMT_RET); }             \
+    void __tsan_unaligned_volatile_read##n(void* p) { check(p, n, Access::read, SIMT_RET); }     \
+    void __tsan_unaligned_volatile_write##n(void* p) { check(p, n, Access::write, SIMT_RET); }
+SIMT_TSAN_PLAIN(1)
+SIMT_TSAN_PLAIN(2)
+SIMT_TSAN_PLAIN(4)
+SIMT_TSAN_PLAIN(8)
+SIMT_TSAN_PLAIN(16)
+#undef SIMT_TSAN_PLAIN
+
+#define SIMT_TSAN_ATOMIC(bits, T)                                                                \
+    T __tsan_atomic##bits##_load(const volatile T* p, int) {                                     \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
+        return __atomic_load_n(p, __ATOMIC_SEQ_CST);                                             \
+    }                                                                                            \
+    void __tsan_atomic##bits##_store(volatile T* p, T v, int) {                                  \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
+        __atomic_store_n(p, v, __ATOMIC_SEQ_CST);                                                \
+    }                                                                                            \
+    T __tsan_atomic##bits##_exchange(volatile T* p, T v, int) {                                  \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
+        return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);                                      \
+    }                                                                                            \
+    SIMT_TSAN_FETCH(bits, T, add)                                                                \
+    SIMT_TSAN_FETCH(bits, T, sub)                                                                \
+    SIMT_TSAN_FETCH(bits, T, and)                                                                \
+    SIMT_TSAN_FETCH(bits, T, or)                                                                 \
+    SIMT_TSAN_FETCH(bits, T, xor)                                                                \
+    SIMT_TSAN_FETCH(bits, T, nand)                                                               \
+    int __tsan_atomic##bits##_compare_exchange_strong(volatile T* p, T* expected, T v, int, int) { \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
+        return __atomic_compare_exchange_n(p, expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+    }                                                                                            \
+    int __tsan_atomic##bits##_compare_exchange_weak(volatile T* p, T* expected, T v, int, int) { \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
+        return __atomic_compare_exchange_n(p, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+    }                                                                                            \
+    T __tsan_atomic##bits##_compare_exchange_val(volatile T* p, T expected, T v, int, int) {     \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
+        __atomic_compare_exchange_n(p, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+        return expected;                                                                         \
+    }
+#define SIMT_TSAN_FETCH(bits, T, op)                                                             \
+    T __tsan_atomic##bits##_fetch_##op(volatile T* p, T v, int) {                                \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
+        return __atomic_fetch_##op(p, v, __ATOMIC_SEQ_CST);                                      \
+    }
+SIMT_TSAN_ATOMIC(8, char)
+SIMT_TSAN_ATOMIC(16, short)
+SIMT_TSAN_ATOMIC(32, int)
+SIMT_TSAN_ATOMIC(64, long)
+#undef SIMT_TSAN_FETCH
+#undef SIMT_TSAN_ATOMIC
+
+void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
+
+}  // extern "C"

@@ -1,0 +1,37 @@
+// Source lines of machine code: what a raw access's report names, found from its return address.
+#pragma once
+#include <deque>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include <simt/simt.hpp>
+
+namespace simt::sim::detail {
+
+/// libstdc++'s std::source_location is one pointer to a record like this ({file, function, line,
+/// column}); a Loc for a place known only at run time points to one that Symbols keeps.
+struct LocRecord {
+    const char* file;
+    const char* function;
+    unsigned line;
+    unsigned column;
+};
+
+/// The places found so far (the Process owns them: reports made at exit still point into them).
+struct Symbols {
+    std::mutex m;
+    std::map<const void*, Loc> done;
+    std::deque<std::string> strings;  ///< the records' text; a deque never moves them
+    std::deque<LocRecord> records;
+    void* state = nullptr;            ///< libbacktrace's, made on first use
+};
+
+/// The user's source line of the code at `pc` (a return address into an instrumented function):
+/// the innermost inlined frame that is neither simt's nor the standard library's, so that an
+/// access made inside `atomicAdd` or `std::vector` names the line that called it. Slow the first
+/// time for each pc (it reads debug information); only reports call it. Without debug
+/// information: the function's name and line 0.
+Loc loc_of(const void* pc);
+
+}  // namespace simt::sim::detail
