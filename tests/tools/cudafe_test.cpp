@@ -157,3 +157,53 @@ TEST_CASE("Every byte outside a launch is unchanged", "[cudafe]") {
     CHECK(rewritten("\tbefore();\r\n\tk<<<1, 1>>>(x);\r\n\tafter();\r\n") ==
           "\tbefore();\r\n\t" + launched("k", "1, 1", "x") + ";\r\n\tafter();\r\n");
 }
+
+TEST_CASE("A __shared__ array in a kernel becomes per-block storage and a reference of its own type") {
+    const auto r = rewrite_launches("void k() {\n  __shared__ float tile[32][33];\n  tile[0][0] = 1;\n}\n");
+    REQUIRE(r.error.empty());
+    CHECK(r.text ==
+          "void k() {\n  static thread_local ::simt::sim::detail::SharedDecl< float [32][33]> "
+          "simt_shared_tile_{::simt::sim::Loc::current(), \"tile\"};  float (&tile)[32][33] = "
+          "simt_shared_tile_.array();\n  tile[0][0] = 1;\n}\n");
+}
+
+TEST_CASE("A __shared__ array of a template type finds its extents after the type") {
+    const auto r = rewrite_launches("void k() { __shared__ Pair<int, A[2]> p[8]; }");
+    REQUIRE(r.error.empty());
+    CHECK(r.text.find("SharedDecl< Pair<int, A[2]> [8]>") != std::string::npos);
+    CHECK(r.text.find("Pair<int, A[2]> (&p)[8]") != std::string::npos);
+}
+
+TEST_CASE("extern __shared__ becomes a pointer to dynamic shared memory, __align__ dropped") {
+    const auto r = rewrite_launches("void k() { extern __shared__ __align__(8) double s[]; }");
+    REQUIRE(r.error.empty());
+    CHECK(r.text.find("double * const s = ::simt::sim::detail::extern_shared<") != std::string::npos);
+    CHECK(r.text.find("double >(); }") != std::string::npos);
+    CHECK(r.text.find("align") == std::string::npos);
+    CHECK(r.text.find("extern") == r.text.find("extern_shared"));
+}
+
+TEST_CASE("extern __shared__ at namespace scope becomes an object found again at each use") {
+    const auto r = rewrite_launches("namespace n { extern __shared__ int s[]; }");
+    REQUIRE(r.error.empty());
+    CHECK(r.text == "namespace n { [[maybe_unused]] static constexpr "
+                    "::simt::sim::detail::ExternShared< int > s{}; }");
+}
+
+TEST_CASE("__shared__ is left to the macro where it cannot be rewritten") {
+    for (const char* src : {"void k() { __shared__ int a, b; }", "__shared__ int g[4];",
+                            "// __shared__ int c[2];", "void k() { const char* s = \"__shared__ x;\"; }",
+                            "void k() { int my__shared__x = 0; }",
+                            "void k() { __shared__ simt::shared<int[4][4]> t; }"}) {
+        const auto r = rewrite_launches(src);
+        REQUIRE(r.error.empty());
+        CHECK(r.text == src);
+    }
+}
+
+TEST_CASE("A __shared__ declaration keeps the lines after it where they were") {
+    const auto r = rewrite_launches("void k() {\n  __shared__ int a /* one\n two */ [4];\n  a[0] = 1;\n}");
+    REQUIRE(r.error.empty());
+    CHECK(std::count(r.text.begin(), r.text.end(), '\n') == 4);
+    CHECK(r.text.find("a[0] = 1;\n}") != std::string::npos);
+}

@@ -189,7 +189,13 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     if (same_file && p.line() == c.line()) return Hint::read_modify_write;
     // The later access on an earlier line, in the same barrier interval: a loop came round
     // again, past the barrier that orders the lines within one iteration.
-    if (same_file && c.line() < p.line() && tls_race.gen > 0) return Hint::next_iteration;
+    // Or a thread ran ahead into the next iteration while another is still in this one: the
+    // lines lie on either side of the last barrier, yet the accesses are in one interval.
+    const RaceBlock& b = tls_race;
+    unsigned bar = b.barrier.line();
+    bool barrier_between = std::strcmp(b.barrier.file_name(), c.file_name()) == 0 &&
+                           std::min(p.line(), c.line()) < bar && bar < std::max(p.line(), c.line());
+    if (same_file && b.gen > 0 && (c.line() < p.line() || barrier_between)) return Hint::next_iteration;
     return prev.thread() / 32 == cur.thread() / 32 ? Hint::syncthreads_or_syncwarp
                                                    : Hint::syncthreads;
 }

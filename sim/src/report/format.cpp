@@ -153,8 +153,8 @@ std::string format_text(const Draft& d) {
         case FindingKind::data_race:
             if (d.hint == Hint::next_iteration)
                 return std::string("simt: data race (") + hazard_name(d.hazard) + ") on " +
-                       memory(d) + " (" + origin(d.array) + ")\n" + sites + "  the first access is "
-                       "in the next iteration of a loop: the __syncthreads() at " + d.barrier +
+                       memory(d) + " (" + origin(d.array) + ")\n" + sites + "  the two accesses are "
+                       "in different iterations of a loop: the __syncthreads() at " + d.barrier +
                        " orders the lines within one iteration, but nothing orders this "
                        "iteration's later line before the next iteration's earlier one; add a "
                        "__syncthreads() at the end of the loop body";

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 #include <string_view>
 
 namespace simt::cudafe {
@@ -175,6 +176,17 @@ struct Launch {
     std::size_t expr, lt, gt, end;
 };
 
+// One `__shared__` declaration: [begin, end) is replaced, `;` included.
+//   extern volatile __shared__ float  s [];
+//   ^begin                     ^type ^name ^dims
+struct SharedDecl {
+    std::size_t begin = 0, end = 0;
+    bool is_extern = false, at_namespace_scope = false;
+    std::string quals;  // "volatile " / "const "
+    std::string type, name, dims;
+    std::size_t newlines = 0;
+};
+
 class Parser {
 public:
     explicit Parser(std::string_view src) : s_(src), lex_(src) {}
@@ -185,6 +197,20 @@ public:
         std::size_t copied = 0;  // s_[copied..] is not yet in out
         std::size_t i = 0;
         while (i < s_.size()) {
+            if (s_[i] == '{') {
+                scopes_.push_back(opens_namespace(i));
+            } else if (s_[i] == '}' && !scopes_.empty()) {
+                scopes_.pop_back();
+            } else if (s_.compare(i, 10, "__shared__") == 0 && lex_.skip(i) == i + 10 &&
+                       (i == 0 || !is_ident_char(s_[i - 1]))) {
+                SharedDecl d{};
+                if (parse_shared(i, copied, d)) {
+                    out.append(s_.substr(copied, d.begin - copied));
+                    emit_shared(out, d);
+                    copied = i = d.end;
+                    continue;
+                }
+            }
             if (s_.compare(i, 3, "<<<") != 0) {
                 i = lex_.skip(i);
                 continue;
@@ -329,6 +355,125 @@ private:
         out += ")";
     }
 
+    // --- __shared__ declarations ------------------------------------------------------------
+
+    // Whether the `{` at i opens a namespace (`namespace a::b {`, `namespace {`), read backwards
+    // over the names between.
+    bool opens_namespace(std::size_t brace) const {
+        std::size_t i = lex_.skip_space_back(brace, 0);
+        while (i > 0 && (is_ident_char(s_[i - 1]) || s_[i - 1] == ':')) {
+            const std::size_t end = i;
+            while (i > 0 && (is_ident_char(s_[i - 1]) || s_[i - 1] == ':')) --i;
+            if (s_.substr(i, end - i) == "namespace") return true;
+            i = lex_.skip_space_back(i, 0);
+        }
+        return false;
+    }
+
+    bool in_function() const {
+        for (bool ns : scopes_)
+            if (!ns) return true;
+        return false;
+    }
+
+    // Reads the declaration around the `__shared__` at `at`: its qualifiers before, the type,
+    // one name and its extents up to the `;`. Anything else (an initialiser, several names, a
+    // declarator in parentheses, a namespace-scope array) is left to the `__shared__` macro.
+    bool parse_shared(std::size_t at, std::size_t floor, SharedDecl& d) {
+        // Qualifiers before it: `extern`, `static`, `volatile`, `const`.
+        std::size_t begin = at;
+        for (;;) {
+            const std::size_t end = lex_.skip_space_back(begin, floor);
+            std::size_t w = end;
+            while (w > floor && is_ident_char(s_[w - 1])) --w;
+            const std::string_view word = s_.substr(w, end - w);
+            if (word == "extern") d.is_extern = true;
+            else if (word == "volatile" || word == "const") d.quals += std::string(word) + " ";
+            else if (word != "static") break;
+            begin = w;
+        }
+        d.begin = begin;
+        // The rest, to the `;`, without __align__(...) / alignas(...) (arena memory is aligned
+        // to a page already).
+        std::string decl;
+        std::size_t bracket = npos;  // where the extents start in decl
+        int depth = 0;
+        std::size_t i = at + 10;
+        for (;; ) {
+            if (i >= s_.size()) return false;
+            const char c = s_[i];
+            if (depth == 0 && c == ';') break;
+            if (c == '{' || c == '}' || c == '=') return false;
+            if (depth == 0 && c == ',') return false;
+            const std::size_t next = lex_.skip(i);
+            const std::string_view tok = s_.substr(i, next - i);
+            if (tok == "__align__" || tok == "alignas") {
+                std::size_t open = lex_.skip_blank(next);
+                if (at_char(open) != '(') return false;
+                int paren = 0;
+                for (i = open; i < s_.size(); i = lex_.skip(i)) {
+                    if (s_[i] == '(') ++paren;
+                    else if (s_[i] == ')' && --paren == 0) break;
+                }
+                i = lex_.skip(i);
+                decl += ' ';
+                continue;
+            }
+            if (c == '[' && depth == 0 && bracket == npos) bracket = decl.size();
+            if (c == '(' || c == '[' || c == '<') ++depth;
+            if (c == ')' || c == ']' || c == '>') --depth;
+            if (c == '\n') ++d.newlines;
+            if (tok.size() >= 2 && (tok[0] == '/')) {  // a comment: keep its newlines only
+                for (char ch : tok) d.newlines += ch == '\n';
+                decl += ' ';
+            } else {
+                decl += is_space(c) ? std::string(" ") : std::string(tok);
+            }
+            i = next;
+        }
+        d.end = i + 1;
+        // TYPE NAME DIMS: the name is the last identifier before the first `[` (or the end).
+        bracket = std::min(bracket, decl.size());
+        std::size_t name_end = bracket;
+        while (name_end > 0 && is_space(decl[name_end - 1])) --name_end;
+        std::size_t name_begin = name_end;
+        while (name_begin > 0 && is_ident_char(decl[name_begin - 1])) --name_begin;
+        d.name = decl.substr(name_begin, name_end - name_begin);
+        d.type = decl.substr(0, name_begin);
+        d.dims = bracket < decl.size() ? decl.substr(bracket) : "";
+        while (!d.dims.empty() && is_space(d.dims.back())) d.dims.pop_back();
+        if (d.name.empty() || is_digit(d.name[0]) ||
+            d.type.find_first_not_of(" ") == std::string::npos || d.type.find('(') != npos)
+            return false;
+        // simt::shared<T[N]> keeps its own per-block storage: it needs only the macro.
+        if (d.type.find("shared<") != npos || d.type.find("shared <") != npos) return false;
+        if (d.is_extern) {
+            if (d.dims != "[]") return false;
+            d.at_namespace_scope = !in_function();
+            return true;
+        }
+        return in_function();  // a namespace-scope __shared__ has no block to belong to yet
+    }
+
+    void emit_shared(std::string& out, const SharedDecl& d) const {
+        const std::string name(d.name);
+        if (d.is_extern && d.at_namespace_scope) {
+            out += "[[maybe_unused]] static constexpr ::simt::sim::detail::ExternShared<" + d.quals +
+                   d.type + "> " + name + "{};";
+        } else if (d.is_extern) {
+            out += d.quals + d.type + "* const " + name + " = ::simt::sim::detail::extern_shared<" +
+                   d.quals + d.type + ">();";
+        } else {
+            const std::string storage = "simt_shared_" + name + "_";
+            out += "static thread_local ::simt::sim::detail::SharedDecl<" + d.type + d.dims + "> " +
+                   storage + "{::simt::sim::Loc::current(), \"" + name + "\"}; " + d.quals +
+                   d.type + "(&" + name + ")" + d.dims + " = " + storage + ".array();";
+        }
+        out.append(d.newlines, '\n');
+    }
+
+    char at_char(std::size_t i) const { return i < s_.size() ? s_[i] : '\0'; }
+
     Found fail(std::size_t at, std::string_view message) {
         std::size_t line = 1;
         std::size_t line_start = 0;
@@ -343,6 +488,7 @@ private:
     std::string_view s_;
     Lexer lex_;
     std::string error_;
+    std::vector<bool> scopes_;  // open braces: true where a namespace opened it
 };
 
 }  // namespace

@@ -16,7 +16,11 @@
 #define __constant__
 #define __forceinline__ inline __attribute__((always_inline))
 #define __launch_bounds__(...)
-// One object per OS thread is one per block: a block runs on one OS thread from start to end.
+#define __align__(n) alignas(n)
+// What the front end leaves of `__shared__` (in headers it does not read, or at namespace scope):
+// one object per OS thread is one per block, since a block runs on one OS thread from start to
+// end, but it is neither fresh per block nor checked. In a .cu's functions the front end makes
+// each __shared__ declaration a SharedDecl (memory/shared.hpp), which is both.
 #define __shared__ static thread_local
 
 #include "simt/sim/vector_types.hpp"

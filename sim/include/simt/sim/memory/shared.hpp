@@ -37,10 +37,13 @@ public:
     /// Reports name the array after the line that declared it.
     static constexpr bool tracks_site = true;
 
-    explicit SharedStorage(Loc site)
+    /// `name`: what reports call it; without one it is read from the declaration's line.
+    explicit SharedStorage(Loc site, const char* name = nullptr)
         : alloc_(make_shared_array(sizeof(A), sizeof(T), simt::detail::type_name<T>(), rank(),
                                    {std::extent_v<A, 0>, std::extent_v<A, 1>, std::extent_v<A, 2>},
-                                   site)) {}
+                                   site)) {
+        if (name) alloc_->name = name;
+    }
     /// Element 0, checked, once the array is fresh for the running block.
     [[gnu::always_inline]] simt::ptr<T> handle() {
         if (epoch_ != tls_block_epoch) [[unlikely]]
@@ -59,6 +62,28 @@ private:
     static constexpr unsigned rank() { return std::rank_v<A> == 2 || std::rank_v<A> == 3 ? std::rank_v<A> : 1; }
     Allocation* alloc_;
     std::uint64_t epoch_ = 0;
+};
+
+/// What the front end (sim/tools/cudafe) turns a plain `__shared__ T name[N][M];` in a function
+/// into: `static thread_local SharedDecl<T[N][M]> ...; T (&name)[N][M] = ....array();`, so that
+/// the array is fresh for every block, checked, and named in reports.
+template <class A>
+using SharedDecl = SharedStorage<std::remove_cv_t<A>>;
+
+/// What `extern __shared__ T name[];` becomes: the running block's dynamic shared memory as T*.
+template <class T>
+T* extern_shared() {
+    return static_cast<T*>(static_cast<void*>(dynamic_shared_area()->base));
+}
+
+/// The same at namespace scope, where there is no block yet: found again at every use.
+template <class T>
+struct ExternShared {
+    T* get() const { return extern_shared<T>(); }
+    operator T*() const { return get(); }
+    T& operator[](std::ptrdiff_t i) const { return get()[i]; }
+    template <class U>
+    explicit operator U*() const { return static_cast<U*>(static_cast<void*>(get())); }
 };
 
 }  // namespace simt::sim::detail
