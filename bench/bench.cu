@@ -6,8 +6,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <cstdio>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -35,6 +37,18 @@ std::string cpu_model() {
     while (std::getline(in, line))
         if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
     return "unknown CPU";
+}
+
+/// Runs the plain-CUDA benchmark (plain_cuda.cu) built at `path`: its "name value" lines.
+std::map<std::string, double> run_plain_cuda(const char* path) {
+    std::map<std::string, double> figures;
+    std::FILE* p = popen(path, "r");
+    if (!p) return figures;
+    char name[64];
+    double value;
+    while (std::fscanf(p, "%63s %lf", name, &value) == 2) figures[name] = value;
+    if (pclose(p) != 0) figures.clear();
+    return figures;
 }
 
 }  // namespace
@@ -214,6 +228,25 @@ int main(int argc, char** argv) {
         std::printf("FAILED: a benchmark kernel computed a wrong result\n");
         return 1;
     }
+    // 6. Plain CUDA (raw pointers, plain __shared__), built with the raw-access instrumentation
+    //    and without. Vector add makes three raw accesses per thread: the instrumentation's cost
+    //    per access is the difference over three.
+    auto checked_build = run_plain_cuda(SIMT_BENCH_PLAIN_CUDA);
+    auto unchecked_build = run_plain_cuda(SIMT_BENCH_PLAIN_CUDA_UNCHECKED);
+    if (checked_build.empty() || unchecked_build.empty()) {
+        std::printf("FAILED: the plain-CUDA benchmark (plain_cuda.cu) did not run cleanly\n");
+        return 1;
+    }
+    double per_access_off = (checked_build["vector_add_none"] - unchecked_build["vector_add_none"]) / 3;
+    double per_access_all = (checked_build["vector_add_all"] - unchecked_build["vector_add_none"]) / 3;
+    std::printf("\nplain CUDA (ns per thread)          unchecked build   checked build   checked build\n"
+                "                                     checks off        checks off      all checks\n");
+    for (const char* k : {"vector_add", "transpose", "tree_reduction"})
+        std::printf("%-34s %12.2f %15.2f %15.2f\n", k, unchecked_build[std::string(k) + "_none"],
+                    checked_build[std::string(k) + "_none"], checked_build[std::string(k) + "_all"]);
+    std::printf("%-34s %12.2f ns (checks off), %.2f ns (all checks)\n",
+                "instrumented raw access, each", per_access_off, per_access_all);
+
     if (!json_path.empty()) {
         std::ofstream out(json_path);
         out << "{\n"
@@ -227,6 +260,11 @@ int main(int argc, char** argv) {
             << "  \"checked_slowdown_tree_reduction\": " << slow_reduce << ",\n"
             << "  \"shadow_bytes_per_device_byte\": " << shadow_per_byte << ",\n"
             << "  \"two_core_speedup\": " << speedup << ",\n"
+            << "  \"instrumentation_ns_per_access_checks_off\": " << per_access_off << ",\n"
+            << "  \"instrumentation_ns_per_access_all_checks\": " << per_access_all << ",\n";
+        for (auto& [k, v] : unchecked_build) out << "  \"plain_cuda_unchecked_build_" << k << "_ns\": " << v << ",\n";
+        for (auto& [k, v] : checked_build) out << "  \"plain_cuda_checked_build_" << k << "_ns\": " << v << ",\n";
+        out
             << "  \"runs_per_measure\": " << kRuns << "\n}\n";
         std::printf("\nwrote %s\n", json_path.c_str());
     }
