@@ -52,8 +52,8 @@ std::string memory(const Draft& d) {
 const char* hint_text(const Draft& d) {
     switch (d.hint) {
         case Hint::atomic_orders_nothing:
-            return "an atomic orders nothing by itself: read the result after a __syncthreads() "
-                   "(or in a later kernel), or make every access atomic";
+            return "read the result after a __syncthreads() (or in a later kernel), or make every "
+                   "access atomic; an atomic orders nothing by itself";
         case Hint::read_modify_write:
             return "use atomicAdd (or another atomic), or separate them with __syncthreads() "
                    "within a block";
