@@ -192,8 +192,7 @@ void report_invalid(const InvalidEvent& e) { invalid(e); }
 const Allocation* scratch_allocation() { return &scratch_alloc; }
 
 std::byte* bad_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
-    Invalid why = !a ? Invalid::null : a->freed ? Invalid::freed : Invalid::out_of_bounds;
-    return invalid({why, a, p, size, kind, loc, tls_thread});
+    return invalid({invalid_kind(a), a, p, size, kind, loc, tls_thread});
 }
 
 std::byte* bad_index(const Allocation* a, const std::ptrdiff_t* idx, const std::size_t* ext,

@@ -48,6 +48,11 @@ struct AccessEvent {
 /// Why an access was not performed.
 enum class Invalid : std::uint8_t { null, freed, out_of_bounds, out_of_view, misaligned };
 
+/// Why an access through `a` that is not inside it is invalid.
+inline Invalid invalid_kind(const Allocation* a) {
+    return !a ? Invalid::null : a->freed ? Invalid::freed : Invalid::out_of_bounds;
+}
+
 /// An access that must not happen: outside every array, past a view's extents, or misaligned.
 /// `thread` is null when the host made it (a GPU would fault).
 struct InvalidEvent {

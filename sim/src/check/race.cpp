@@ -26,23 +26,31 @@ namespace {
 
 Sites& sites() { return process().race.sites; }
 
+/// The id of `key` in `ids`, a new one if it has none: `loc`, or for a raw access `pc` whose
+/// line is looked up when a report needs it. 0 ("unknown line") once the 21 bits run out.
+template <class Map, class Key>
+std::uint32_t new_site(Map& ids, const Key& key, const Loc& loc, const void* pc) {
+    Sites& s = sites();
+    auto [it, added] = ids.try_emplace(key, static_cast<std::uint32_t>(s.locs.size()));
+    if (added) {
+        if (it->second >= (1u << 21)) {
+            ids.erase(it);
+            return 0;
+        }
+        s.locs.push_back(loc);
+        s.pcs.push_back(pc);
+    }
+    return it->second;
+}
+
 /// The id of a site. Only called under check_mutex, from the one thread running checked blocks.
 std::uint32_t intern(const Loc& loc) {
     Sites& s = sites();
     Sites::Key key{loc.file_name(), loc.line(), loc.column()};
     Sites::Slot& slot = s.cache[Sites::Hash{}(key) % 4096];
     if (slot.key == key) return slot.id;
-    auto [it, added] = s.ids.try_emplace(key, static_cast<std::uint32_t>(s.locs.size()));
-    if (added) {
-        if (it->second >= (1u << 21)) {  // out of site ids: the report will say "unknown line"
-            s.ids.erase(it);
-            return 0;
-        }
-        s.locs.push_back(loc);
-        s.pcs.push_back(nullptr);
-    }
-    slot = {key, it->second};
-    return it->second;
+    slot = {key, new_site(s.ids, key, loc, nullptr)};
+    return slot.id;
 }
 
 /// The id of a raw access's site: its return address is the key, looked up once per site.
@@ -50,17 +58,8 @@ std::uint32_t intern_pc(const void* pc) {
     Sites& s = sites();
     Sites::PcSlot& slot = s.pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
     if (slot.pc == pc) return slot.id;
-    auto [it, added] = s.pc_ids.try_emplace(pc, static_cast<std::uint32_t>(s.locs.size()));
-    if (added) {
-        if (it->second >= (1u << 21)) {
-            s.pc_ids.erase(it);
-            return 0;
-        }
-        s.locs.emplace_back();
-        s.pcs.push_back(pc);
-    }
-    slot = {pc, it->second};
-    return it->second;
+    slot = {pc, new_site(s.pc_ids, pc, Loc{}, pc)};
+    return slot.id;
 }
 
 // --- Shadow cells ----------------------------------------------------------------------------

@@ -24,8 +24,7 @@ namespace {
 /// A host access: allowed only to managed memory, as on a GPU, where any other would fault.
 void host_access(Allocation* a, const void* p, std::size_t n, Access k, const void* pc) {
     if (a && a->managed && !a->freed) return;
-    Invalid why = !a ? Invalid::null : a->freed ? Invalid::freed : Invalid::out_of_bounds;
-    report_invalid({why, a, p, n, k, loc_of(pc), nullptr, nullptr, nullptr, 0, true});
+    report_invalid({invalid_kind(a), a, p, n, k, loc_of(pc), nullptr, nullptr, nullptr, 0, true});
 }
 
 [[gnu::noinline]] void raw_access(const void* p, std::size_t n, Access k, const void* pc) {
@@ -33,12 +32,11 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
         tls_view_access = nullptr;
         return;
     }
-    Allocation* a = arena::owner(p);
+    Allocation* a = arena::owner_in_range(p);
     if (!tls_thread) return host_access(a, p, n, k, pc);
     auto* b = static_cast<const std::byte*>(p);
     if (!a || a->freed || b < a->base || b + n > a->base + a->bytes) [[unlikely]] {
-        Invalid why = !a ? Invalid::null : a->freed ? Invalid::freed : Invalid::out_of_bounds;
-        report_invalid({why, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
+        report_invalid({invalid_kind(a), a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
         if (!arena::mapped(p))  // nothing there to read or write: the thread cannot go on
             tls_worker->fail_thread("simt: the thread cannot continue: " + where(loc_of(pc)) +
                                     " accessed an address where no device memory was ever allocated");

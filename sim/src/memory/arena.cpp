@@ -16,6 +16,9 @@ constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
 
 /// The range and its owner table. Not a part of the Process: `__constant__` and `__device__`
 /// variables are allocated here during static initialisation, perhaps before the Process exists.
+std::atomic<std::atomic<Allocation*>*>& owners_out = arena::owners;  // the header's copies
+std::atomic<int>& page_shift_out = arena::page_shift;
+
 struct Arena {
     std::mutex m;
     std::byte* base = nullptr;
@@ -44,6 +47,8 @@ struct Arena {
         }
         if (!base)
             throw simt::Error("simt: could not reserve address space for device memory (mmap failed)");
+        owners_out.store(owners, std::memory_order_relaxed);
+        page_shift_out.store(page_shift, std::memory_order_relaxed);
         lo.store(reinterpret_cast<std::uintptr_t>(base), std::memory_order_relaxed);
         span.store(bytes, std::memory_order_relaxed);
     }
@@ -81,13 +86,6 @@ std::byte* reserve(Allocation* owner, std::size_t bytes) {
 void release(std::byte* base, std::size_t bytes) {
     Arena& a = the_arena();
     madvise(base - a.page, round_up(std::max<std::size_t>(bytes, 1), a.page) + 2 * a.page, MADV_DONTNEED);
-}
-
-Allocation* owner(const void* p) {
-    if (!contains(p)) return nullptr;
-    Arena& a = the_arena();
-    std::size_t off = static_cast<std::size_t>(static_cast<const std::byte*>(p) - a.base);
-    return a.owners[off >> a.page_shift].load(std::memory_order_relaxed);
 }
 
 bool mapped(const void* p) {

@@ -24,6 +24,9 @@ namespace simt::sim::detail::arena {
 
 /// The reserved range, for the raw-access hooks' fast test. Zero until the first allocation.
 inline std::atomic<std::uintptr_t> lo{0}, span{0};
+/// The owner table (one entry per page) and log2 of the page size, published with the range.
+inline std::atomic<std::atomic<Allocation*>*> owners{nullptr};
+inline std::atomic<int> page_shift{0};
 
 /// Whether `p` lies in the reserved range: the test every instrumented load and store makes.
 [[gnu::always_inline]] inline bool contains(const void* p) {
@@ -36,8 +39,13 @@ inline std::atomic<std::uintptr_t> lo{0}, span{0};
 std::byte* reserve(Allocation* owner, std::size_t bytes);
 /// Gives the memory of [base, base + bytes) back to the system; its addresses stay owned.
 void release(std::byte* base, std::size_t bytes);
-/// The allocation whose pages (red pages included) hold `p`; null where nothing was allocated.
-Allocation* owner(const void* p);
+/// The allocation whose pages (red pages included) hold `p`, which must lie in the range
+/// (contains(p)); null where nothing was allocated. Inline: every raw device access asks.
+inline Allocation* owner_in_range(const void* p) {
+    std::uintptr_t off = reinterpret_cast<std::uintptr_t>(p) - lo.load(std::memory_order_relaxed);
+    return owners.load(std::memory_order_relaxed)[off >> page_shift.load(std::memory_order_relaxed)]
+        .load(std::memory_order_relaxed);
+}
 /// Whether `p` may be read or written at all (false past the last allocation).
 bool mapped(const void* p);
 

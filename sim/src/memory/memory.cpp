@@ -17,22 +17,29 @@ constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
 
 }  // namespace
 
-Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site) {
+/// A new record with its memory from the arena; `what` says what it is for in an error.
+Allocation& new_record(std::size_t bytes, std::size_t elem_size, const char* elem_type, Space space,
+                       Loc site, const char* what) {
     auto& all = allocations();
-    std::unique_lock lock(all.m);
+    std::lock_guard lock(all.m);
     Allocation& a = all.records.emplace_back();
     try {
         a.base = arena::reserve(&a, bytes);
     } catch (const simt::Error& e) {
         all.records.pop_back();
-        throw simt::Error("simt: out of device memory at " + where(site) + ": " + e.what());
+        throw simt::Error(std::string("simt: out of ") + what + " at " + where(site) + ": " + e.what());
     }
     a.bytes = a.size = bytes;
     a.elem_size = elem_size;
     a.elem_type = elem_type;
-    a.space = Space::global;
+    a.space = space;
     a.site = site;
     a.id = all.next_id++;
+    return a;
+}
+
+Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site) {
+    Allocation& a = new_record(bytes, elem_size, elem_type, Space::global, site, "device memory");
     checks_allocated(a);
     return &a;
 }
@@ -64,21 +71,8 @@ void copy_out(const Allocation* a, void* dst, std::size_t bytes) {
 
 Allocation* make_shared_array(std::size_t bytes, std::size_t elem_size, const char* elem_type,
                               unsigned rank, const std::size_t (&extents)[3], Loc site) {
-    auto& all = allocations();
-    std::lock_guard lock(all.m);
-    Allocation& a = all.records.emplace_back();
-    try {
-        a.base = arena::reserve(&a, bytes);
-    } catch (const simt::Error& e) {
-        all.records.pop_back();
-        throw simt::Error("simt: out of memory for the shared array declared at " + where(site) + ": " + e.what());
-    }
-    a.bytes = a.size = bytes;
-    a.elem_size = elem_size;
-    a.elem_type = elem_type;
-    a.space = Space::shared;
-    a.site = site;
-    a.id = all.next_id++;
+    Allocation& a = new_record(bytes, elem_size, elem_type, Space::shared, site,
+                               "memory for the shared array declared");
     a.rank = rank;
     if (rank > 1) std::copy(extents, extents + 3, a.extents);
     return &a;
