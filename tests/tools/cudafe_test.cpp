@@ -207,3 +207,44 @@ TEST_CASE("A __shared__ declaration keeps the lines after it where they were") {
     CHECK(std::count(r.text.begin(), r.text.end(), '\n') == 4);
     CHECK(r.text.find("a[0] = 1;\n}") != std::string::npos);
 }
+
+TEST_CASE("A __constant__ array becomes device storage named after it and a reference of its own type") {
+    CHECK(rewritten("__constant__ float k[16];\n") ==
+          "::simt::sim::detail::SymbolDecl< float [16]> simt_symbol_k_{"
+          "::simt::sim::detail::Space::constant, false, ::simt::sim::Loc::current(), \"k\"};  "
+          "float (&k)[16] = simt_symbol_k_.get();\n");
+}
+
+TEST_CASE("A device variable with an initialiser keeps it as written, its size taken from it") {
+    const std::string r = rewritten("static __device__ int table[] = {1,\n 2, 3};\nint after;\n");
+    CHECK(r.find("static  int simt_init_table_[] = {1,\n 2, 3}; static ::simt::sim::detail::"
+                 "SymbolDecl<decltype(simt_init_table_)> simt_symbol_table_{"
+                 "::simt::sim::detail::Space::global, false,") == 0);
+    CHECK(r.find("\"table\", &simt_init_table_}; static decltype(simt_init_table_)& table = "
+                 "simt_symbol_table_.get();\nint after;\n") != std::string::npos);
+    CHECK(newlines(r) == 3);
+}
+
+TEST_CASE("A __managed__ variable is a device variable the host may touch") {
+    const std::string r = rewritten("#include <a.h>\n__device__ __managed__ int flag = 0;");
+    CHECK(r.find("Space::global, true,") != std::string::npos);
+    CHECK(r.find("int simt_init_flag_ = 0;") != std::string::npos);
+}
+
+TEST_CASE("Device functions, lambdas, const, extern and template variables keep the macros") {
+    for (const char* src : {"__device__ float f(float x) { return x; }",
+                            "__host__ __device__ inline int g();",
+                            "template <class T> __device__ T zero;",
+                            "extern __constant__ float k[4];",
+                            "__device__ const int N = 16;",
+                            "const __device__ float pi = 3.14f;",
+                            "__constant__ constexpr int M = 4;",
+                            "__device__ int a, b;",
+                            "__device__ int c{5};",
+                            "void h() { auto l = [] __device__ (int x) { return x; }; }",
+                            "struct S { __device__ int get() const; };",
+                            "// static __device__ int commented;"}) {
+        INFO(src);
+        CHECK(rewritten(src) == src);
+    }
+}

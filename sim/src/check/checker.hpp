@@ -46,7 +46,10 @@ struct AccessEvent {
 };
 
 /// Why an access was not performed.
-enum class Invalid : std::uint8_t { null, freed, out_of_bounds, out_of_view, misaligned };
+enum class Invalid : std::uint8_t {
+    null, freed, out_of_bounds, out_of_view, misaligned,
+    constant_write,  ///< a kernel wrote `__constant__` memory (done anyway: a raw access)
+};
 
 /// Why an access through `a` that is not inside it is invalid.
 inline Invalid invalid_kind(const Allocation* a) {

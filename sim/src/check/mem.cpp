@@ -18,6 +18,12 @@ const char* access_name(Access k) {
         throw simt::Error("simt: device memory was indexed on the host at " + where(e.where) +
                           "; only kernels can touch device memory: copy it with copy_to_host()");
     if (!e.array) throw simt::Error("simt: a null simt::ptr was dereferenced at " + where(e.where));
+    if (e.array->symbol)  // nvcc's host code would touch its own copy, silently
+        throw simt::Error("simt: host code at " + where(e.where) + " accessed the device variable " +
+                          describe(e.array) + " (" + origin(e.array) + "); the host cannot read "
+                          "or write a __device__ or __constant__ variable directly (with nvcc it "
+                          "would touch a host copy that kernels never see): use "
+                          "cudaMemcpyToSymbol and cudaMemcpyFromSymbol, or declare it __managed__");
     throw simt::Error("simt: device memory " + describe(e.array) + " (" + origin(e.array) +
                       ") was accessed on the host at " + where(e.where) +
                       "; only kernels can touch device memory (on a GPU this access would crash): " +
@@ -44,7 +50,10 @@ Draft outside(const InvalidEvent& e) {
             break;
         case Invalid::freed:
         case Invalid::out_of_bounds:
-            d.kind = e.why == Invalid::freed ? FindingKind::use_after_free : FindingKind::out_of_bounds;
+        case Invalid::constant_write:
+            d.kind = e.why == Invalid::freed           ? FindingKind::use_after_free
+                     : e.why == Invalid::constant_write ? FindingKind::constant_write
+                                                        : FindingKind::out_of_bounds;
             d.index = std::to_string(element_of(e.array, e.address));
             d.sites.push_back(draft_site(e.where, access_name(e.kind)));
             break;

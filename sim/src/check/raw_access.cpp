@@ -42,6 +42,8 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
                                     " accessed an address where no device memory was ever allocated");
         return;
     }
+    if (a->space == Space::constant && k != Access::read) [[unlikely]]
+        report_invalid({Invalid::constant_write, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
     if (k == Access::atomic && reinterpret_cast<std::uintptr_t>(p) % n != 0) [[unlikely]]
         report_invalid({Invalid::misaligned, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
     if (tls_shadow_checks.load(std::memory_order_relaxed)) record_raw_access(a, p, n, k, pc);

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "../memory/arena.hpp"
 #include "../process.hpp"
 
 namespace simt::sim::detail {
@@ -60,16 +61,14 @@ cudaError_t wait_all() {
     return collect([] { simt::synchronize(); });
 }
 
-/// The live cudaMalloc allocation holding `p`, and p's offset in it; null when p is not in one.
+/// The live device memory holding `p` (from cudaMalloc, a DeviceArray, or a `__device__` or
+/// `__constant__` variable), and p's offset in it; null when p is not in any.
 Allocation* find(const void* p, std::size_t& offset) {
-    CudaRuntime& r = runtime();
-    std::lock_guard lock(r.m);
+    Allocation* a = arena::contains(p) ? arena::owner_in_range(p) : nullptr;
     auto b = static_cast<const std::byte*>(p);
-    auto it = r.live.upper_bound(b);
-    if (it == r.live.begin()) return nullptr;
-    --it;
-    Allocation* a = it->second;
-    if (b >= a->base + std::max<std::size_t>(a->size, 1)) return nullptr;
+    if (!a || a->freed || a->space == Space::shared || b < a->base ||
+        b >= a->base + std::max<std::size_t>(a->size, 1))
+        return nullptr;  // not device memory, freed, a red page, or a block's shared array
     offset = static_cast<std::size_t>(b - a->base);
     return a;
 }
@@ -115,6 +114,25 @@ cudaError_t resolve(const char* call, const char* role, const void* p, std::size
                         std::to_string(end.offset + bytes - end.a->size) +
                         " bytes past the end of its allocation of " + std::to_string(end.a->size) +
                         " bytes made at " + where(end.a->site));
+    return cudaSuccess;
+}
+
+/// The device variable `symbol` names, for a copy of `bytes` at `offset` into or out of it.
+cudaError_t resolve_symbol(const char* call, const void* symbol, std::size_t bytes,
+                           std::size_t offset, End& end, const std::source_location& site) {
+    Allocation* a = arena::contains(symbol) ? arena::owner_in_range(symbol) : nullptr;
+    if (!a || !a->symbol || a->base != symbol)
+        return fail(cudaErrorInvalidSymbol,
+                    std::string(call) + at(site) + ": the symbol is not a __device__ or "
+                    "__constant__ variable; pass the variable itself (not its address). simt "
+                    "makes device variables of the namespace-scope declarations in the .cu files "
+                    "given to simt_add_executable, not of those in headers, const or extern ones");
+    if (offset + bytes > a->size)
+        return fail(cudaErrorInvalidValue,
+                    std::string(call) + at(site) + ": " + std::to_string(bytes) + " bytes from " +
+                        "byte " + std::to_string(offset) + " run past the end of " + describe(a) +
+                        " (" + std::to_string(a->size) + " bytes, declared at " + where(a->site) + ")");
+    end = {a, offset};
     return cudaSuccess;
 }
 
@@ -480,5 +498,46 @@ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) 
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
     delete event;
+    return cudaSuccess;
+}
+
+cudaError_t simt::sim::detail::cuda_memcpy_symbol(const void* symbol, void* other, std::size_t bytes,
+                                                   std::size_t offset, cudaMemcpyKind kind,
+                                                   bool to_symbol, std::source_location site) {
+    const char* call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
+    const cudaMemcpyKind other_side = to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    if (kind != other_side && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return fail(cudaErrorInvalidMemcpyDirection,
+                    std::string(call) + at(site) + ": the direction must be " +
+                        (to_symbol ? "cudaMemcpyHostToDevice" : "cudaMemcpyDeviceToHost") +
+                        ", cudaMemcpyDeviceToDevice or cudaMemcpyDefault");
+    if (cudaError_t e = wait_all()) return e;
+    End sym, o;
+    if (cudaError_t e = resolve_symbol(call, symbol, bytes, offset, sym, site)) return e;
+    if (bytes == 0) return cudaSuccess;
+    if (!other) return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": a pointer is null");
+    if (cudaError_t e = resolve(call, to_symbol ? "source" : "destination", other, bytes,
+                                kind == cudaMemcpyDeviceToDevice, kind != cudaMemcpyDefault, o, site))
+        return e;
+    std::byte* at_symbol = sym.a->base + offset;
+    if (to_symbol) {
+        std::memmove(at_symbol, other, bytes);
+        note_written(sym, bytes);
+    } else {
+        std::memmove(other, at_symbol, bytes);
+        note_written(o, bytes);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t simt::sim::detail::cuda_symbol(const void* symbol, void** address, std::size_t* bytes,
+                                            std::source_location site) {
+    const char* call = address ? "cudaGetSymbolAddress" : "cudaGetSymbolSize";
+    if (!address && !bytes) return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": the result pointer is null");
+    if (sticky()) return sticky();
+    End sym;
+    if (cudaError_t e = resolve_symbol(call, symbol, 0, 0, sym, site)) return e;
+    if (address) *address = sym.a->base;
+    if (bytes) *bytes = sym.a->size;
     return cudaSuccess;
 }

@@ -78,6 +78,22 @@ Allocation* make_shared_array(std::size_t bytes, std::size_t elem_size, const ch
     return &a;
 }
 
+Allocation* make_symbol(std::size_t bytes, std::size_t elem_size, const char* elem_type,
+                        unsigned rank, const std::size_t (&extents)[3], Space space, bool managed,
+                        Loc site, const char* name, const void* init) {
+    Allocation& a = new_record(bytes, elem_size, elem_type, space, site,
+                               "device memory for the variable declared");
+    a.rank = rank;
+    if (rank > 1) std::copy(extents, extents + 3, a.extents);
+    a.name = name;
+    a.symbol = true;  // never freed, so not a leak: memcheck is not told of it
+    a.managed = managed;
+    if (init) std::memcpy(a.base, init, bytes);
+    else std::memset(a.base, 0, bytes);
+    a.host_init = true;
+    return &a;
+}
+
 void refresh_shared(Allocation& a, std::uint64_t& epoch) {
     if (!tls_thread)
         throw simt::Error("simt: a __shared__ array was used outside a kernel (declared at " +

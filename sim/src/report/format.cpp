@@ -195,6 +195,12 @@ std::string format_text(const Draft& d) {
                         : "valid indices are 0.." +
                               std::to_string(d.array->size / d.array->elem_size - 1) +
                               ": guard the access with the array's size or fix the index");
+        case FindingKind::constant_write:
+            return "simt: " + what + " of " + memory(d) + " (" + origin(d.array) +
+                   ")\n" + sites + "  done, but kernels may only read __constant__ memory (nvcc "
+                   "warns \"Cannot store to pointer that points to constant memory space\" and on "
+                   "a GPU the result is undefined): set it from the host with cudaMemcpyToSymbol, "
+                   "or declare it __device__ if kernels must change it";
         case FindingKind::misaligned_atomic: {
             char addr[32];
             std::snprintf(addr, sizeof addr, "%p", d.address);
@@ -276,6 +282,7 @@ std::string_view to_string(FindingKind k) {
         case FindingKind::use_after_free: return "use-after-free";
         case FindingKind::null_pointer: return "null-pointer";
         case FindingKind::misaligned_atomic: return "misaligned-atomic";
+        case FindingKind::constant_write: return "constant-write";
         case FindingKind::leak: return "leak";
         case FindingKind::barrier_exit: return "barrier-exit";
         case FindingKind::barrier_divergence: return "barrier-divergence";

@@ -85,7 +85,9 @@ std::string bracketed(char open, uint3 c, char close) {
 
 }  // namespace
 
-const char* space_name(Space s) { return s == Space::shared ? "shared" : "global"; }
+const char* space_name(Space s) {
+    return s == Space::shared ? "shared" : s == Space::constant ? "constant" : "global";
+}
 std::string describe(const Allocation* a) {
     std::string d(1, '\'');
     d += array_name(a);
@@ -129,7 +131,7 @@ std::string origin(const Allocation* a) {
     }
     return std::string(a->elem_type) + ", " + count + " element" +
            (a->size / a->elem_size == 1 ? "" : "s") + ", " +
-           (a->space == Space::shared ? "declared" : "allocated") + " at " + where(a->site);
+           (a->space == Space::shared || a->symbol ? "declared" : "allocated") + " at " + where(a->site);
 }
 
 std::string coord(uint3 c) { return bracketed('(', c, ')'); }

@@ -187,6 +187,17 @@ struct SharedDecl {
     std::size_t newlines = 0;
 };
 
+// One namespace-scope `__device__` / `__constant__` / `__managed__` variable: [begin, end) is
+// replaced, `;` included; the initialiser [init_begin, init_end) is copied as written.
+//   static __constant__ float  k [4] = {1, 2, 3, 4};
+//   ^begin              ^type ^name ^dims ^init
+struct SymbolDecl {
+    std::size_t begin = 0, end = 0, init_begin = 0, init_end = 0;
+    bool is_static = false, is_constant = false, is_managed = false;
+    std::string type, name, dims;
+    std::size_t newlines = 0;
+};
+
 class Parser {
 public:
     explicit Parser(std::string_view src) : s_(src), lex_(src) {}
@@ -201,6 +212,16 @@ public:
                 scopes_.push_back(opens_namespace(i));
             } else if (s_[i] == '}' && !scopes_.empty()) {
                 scopes_.pop_back();
+            } else if (const std::size_t n = symbol_keyword(i); n && !in_function()) {
+                SymbolDecl d{};
+                if (parse_symbol(i, n, copied, d)) {
+                    out.append(s_.substr(copied, d.begin - copied));
+                    emit_symbol(out, d);
+                    copied = i = d.end;
+                    continue;
+                }
+                i += n;
+                continue;
             } else if (s_.compare(i, 10, "__shared__") == 0 && lex_.skip(i) == i + 10 &&
                        (i == 0 || !is_ident_char(s_[i - 1]))) {
                 SharedDecl d{};
@@ -387,6 +408,7 @@ private:
             std::size_t w = end;
             while (w > floor && is_ident_char(s_[w - 1])) --w;
             const std::string_view word = s_.substr(w, end - w);
+            if (!is_code(w, end)) break;
             if (word == "extern") d.is_extern = true;
             else if (word == "volatile" || word == "const") d.quals += std::string(word) + " ";
             else if (word != "static") break;
@@ -408,14 +430,8 @@ private:
             const std::size_t next = lex_.skip(i);
             const std::string_view tok = s_.substr(i, next - i);
             if (tok == "__align__" || tok == "alignas") {
-                std::size_t open = lex_.skip_blank(next);
-                if (at_char(open) != '(') return false;
-                int paren = 0;
-                for (i = open; i < s_.size(); i = lex_.skip(i)) {
-                    if (s_[i] == '(') ++paren;
-                    else if (s_[i] == ')' && --paren == 0) break;
-                }
-                i = lex_.skip(i);
+                i = past_parentheses(next);
+                if (i == npos) return false;
                 decl += ' ';
                 continue;
             }
@@ -432,18 +448,7 @@ private:
             i = next;
         }
         d.end = i + 1;
-        // TYPE NAME DIMS: the name is the last identifier before the first `[` (or the end).
-        bracket = std::min(bracket, decl.size());
-        std::size_t name_end = bracket;
-        while (name_end > 0 && is_space(decl[name_end - 1])) --name_end;
-        std::size_t name_begin = name_end;
-        while (name_begin > 0 && is_ident_char(decl[name_begin - 1])) --name_begin;
-        d.name = decl.substr(name_begin, name_end - name_begin);
-        d.type = decl.substr(0, name_begin);
-        d.dims = bracket < decl.size() ? decl.substr(bracket) : "";
-        while (!d.dims.empty() && is_space(d.dims.back())) d.dims.pop_back();
-        if (d.name.empty() || is_digit(d.name[0]) ||
-            d.type.find_first_not_of(" ") == std::string::npos || d.type.find('(') != npos)
+        if (!split_declarator(decl, bracket, d.type, d.name, d.dims) || d.type.find('(') != npos)
             return false;
         // simt::shared<T[N]> keeps its own per-block storage: it needs only the macro.
         if (d.type.find("shared<") != npos || d.type.find("shared <") != npos) return false;
@@ -469,6 +474,162 @@ private:
                    storage + "{::simt::sim::Loc::current(), \"" + name + "\"}; " + d.quals +
                    d.type + "(&" + name + ")" + d.dims + " = " + storage + ".array();";
         }
+        out.append(d.newlines, '\n');
+    }
+
+    // --- Declarations: what __shared__ and device variables share ------------------------------
+
+    // Past the parenthesised arguments of `__align__(8)` / `alignas(T)` that start after `at`;
+    // npos when there are none.
+    std::size_t past_parentheses(std::size_t at) const {
+        const std::size_t open = lex_.skip_blank(at);
+        if (at_char(open) != '(') return npos;
+        int paren = 0;
+        std::size_t i = open;
+        for (; i < s_.size(); i = lex_.skip(i)) {
+            if (s_[i] == '(') ++paren;
+            else if (s_[i] == ')' && --paren == 0) break;
+        }
+        return lex_.skip(i);
+    }
+
+    // TYPE NAME DIMS of a declaration read as `decl` (its extents start at `bracket`, or npos):
+    // the name is the last identifier before the first `[` (or the end). False when there is no
+    // type or no name.
+    static bool split_declarator(const std::string& decl, std::size_t bracket, std::string& type,
+                                 std::string& name, std::string& dims) {
+        bracket = std::min(bracket, decl.size());
+        std::size_t name_end = bracket;
+        while (name_end > 0 && is_space(decl[name_end - 1])) --name_end;
+        std::size_t name_begin = name_end;
+        while (name_begin > 0 && is_ident_char(decl[name_begin - 1])) --name_begin;
+        name = decl.substr(name_begin, name_end - name_begin);
+        type = decl.substr(0, name_begin);
+        dims = bracket < decl.size() ? decl.substr(bracket) : "";
+        while (!dims.empty() && is_space(dims.back())) dims.pop_back();
+        return !name.empty() && !is_digit(name[0]) && type.find_first_not_of(' ') != npos;
+    }
+
+    // --- __device__ / __constant__ / __managed__ variables -----------------------------------
+
+    // Whether s_[from, end) is code, read backwards: not on a preprocessor line (`#include <a>`
+    // ends in `>`) and not after a `//` or `/*` on its line (a comment may say `static`).
+    bool is_code(std::size_t from, std::size_t end) const {
+        std::size_t line = s_.rfind('\n', from == 0 ? 0 : from - 1);
+        line = line == npos ? 0 : line + 1;
+        const std::string_view before = s_.substr(line, end - line);
+        const std::size_t first = before.find_first_not_of(" \t");
+        return (first == npos || before[first] != '#') && before.find("//") == npos &&
+               before.find("/*") == npos && before.find("*/") == npos;
+    }
+
+    // The length of the variable keyword that starts at i, or 0.
+    std::size_t symbol_keyword(std::size_t i) const {
+        if (i > 0 && is_ident_char(s_[i - 1])) return 0;
+        for (std::string_view k : {"__device__", "__constant__", "__managed__"})
+            if (s_.compare(i, k.size(), k) == 0 && lex_.skip(i) == i + k.size()) return k.size();
+        return 0;
+    }
+
+    // Reads a namespace-scope variable declaration around the keyword at `at`: specifiers, the
+    // type, one name, its extents and an optional `= initialiser` up to the `;`. Functions (a
+    // `(` before the name), templates, `extern` declarations, several names, brace
+    // initialisers without `=` and objects that are themselves const (usable in constant
+    // expressions, so they must stay what they are) keep the macros: plain host globals.
+    bool parse_symbol(std::size_t at, std::size_t keyword, std::size_t floor, SymbolDecl& d) {
+        const auto mark = [&](std::string_view word) {
+            if (word == "__constant__") d.is_constant = true;
+            else if (word == "__managed__") d.is_managed = true;
+            else return word == "__device__";
+            return true;
+        };
+        mark(s_.substr(at, keyword));
+        std::size_t begin = at;
+        for (;;) {
+            const std::size_t end = lex_.skip_space_back(begin, floor);
+            std::size_t w = end;
+            while (w > floor && is_ident_char(s_[w - 1])) --w;
+            const std::string_view word = s_.substr(w, end - w);
+            if (!is_code(w == end && end > floor ? end - 1 : w, end)) break;
+            if (word == "static") d.is_static = true;
+            else if (word.empty() || !mark(word)) {
+                // `template <...> __device__ T x;` and `extern __device__ int x;` stay as written.
+                if (word == "extern" || (end > floor && s_[end - 1] == '>')) return false;
+                if (word == "const" || word == "constexpr" || word == "volatile") return false;
+                break;
+            }
+            begin = w;
+        }
+        d.begin = begin;
+        std::string decl;
+        std::size_t bracket = npos;
+        int depth = 0;
+        std::size_t i = at + keyword;
+        for (;;) {
+            if (i >= s_.size()) return false;
+            const char c = s_[i];
+            if (depth == 0 && (c == ';' || c == '=')) break;
+            if (c == '{' || c == '}' || c == '(' || (depth == 0 && c == ',')) return false;
+            const std::size_t next = lex_.skip(i);
+            const std::string_view tok = s_.substr(i, next - i);
+            if (tok == "__align__" || tok == "alignas") {  // the arena aligns to a page already
+                i = past_parentheses(next);
+                if (i == npos) return false;
+                decl += ' ';
+                continue;
+            }
+            if (tok == "const" || tok == "constexpr") return false;
+            if (c == '[' && depth == 0 && bracket == npos) bracket = decl.size();
+            if (c == '[' || c == '<') ++depth;
+            if (c == ']' || c == '>') --depth;
+            if (tok.size() >= 2 && tok[0] == '/') {  // a comment: keep its newlines only
+                for (char ch : tok) d.newlines += ch == '\n';
+                decl += ' ';
+            } else if (is_space(c)) {
+                d.newlines += c == '\n';
+                decl += ' ';
+            } else if (!mark(tok)) {
+                decl += tok;
+            } else {
+                decl += ' ';
+            }
+            i = next;
+        }
+        if (s_[i] == '=') {
+            d.init_begin = i + 1;
+            for (i = d.init_begin, depth = 0; i < s_.size(); i = lex_.skip(i)) {
+                const char c = s_[i];
+                if (depth == 0 && (c == ';' || c == ',')) break;
+                if (c == '(' || c == '[' || c == '{') ++depth;
+                if (c == ')' || c == ']' || c == '}') --depth;
+            }
+            if (at_char(i) != ';') return false;
+            d.init_end = i;
+        }
+        d.end = i + 1;
+        if (!split_declarator(decl, bracket, d.type, d.name, d.dims)) return false;
+        return d.dims.find("[]") == npos || d.init_end;  // `k[]` takes its size from the initialiser
+    }
+
+    void emit_symbol(std::string& out, const SymbolDecl& d) const {
+        const std::string linkage = d.is_static ? "static " : "";
+        const std::string storage = "simt_symbol_" + d.name + "_";
+        std::string type = d.type + "(&" + d.name + ")" + d.dims;
+        std::string array = d.type + d.dims;
+        std::string init;
+        if (d.init_end) {  // the initialiser's own object first, so that `k[]` gets its size
+            const std::string init_name = "simt_init_" + d.name + "_";
+            out += "static " + d.type + init_name + d.dims + " =";
+            out.append(s_.substr(d.init_begin, d.init_end - d.init_begin));
+            out += "; ";
+            array = "decltype(" + init_name + ")";
+            type = array + "& " + d.name;
+            init = ", &" + init_name;
+        }
+        out += linkage + "::simt::sim::detail::SymbolDecl<" + array + "> " + storage +
+               "{::simt::sim::detail::Space::" + (d.is_constant ? "constant" : "global") + ", " +
+               (d.is_managed ? "true" : "false") + ", ::simt::sim::Loc::current(), \"" + d.name +
+               "\"" + init + "}; " + linkage + type + " = " + storage + ".get();";
         out.append(d.newlines, '\n');
     }
 

@@ -13,7 +13,11 @@
 #define __global__
 #define __device__
 #define __host__
+// What the front end leaves of `__device__`, `__constant__` and `__managed__` variables (in
+// headers it does not read, or declarations it cannot): plain host globals, unchecked. In a .cu
+// the front end makes each namespace-scope variable a SymbolDecl (memory/symbol.hpp).
 #define __constant__
+#define __managed__
 #define __forceinline__ inline __attribute__((always_inline))
 #define __launch_bounds__(...)
 #define __align__(n) alignas(n)
@@ -29,6 +33,7 @@
 #include "simt/sim/memory/accessor.hpp"
 #include "simt/sim/memory/device_memory.hpp"
 #include "simt/sim/memory/shared.hpp"
+#include "simt/sim/memory/symbol.hpp"
 #include "simt/core/policies.hpp"
 
 // The policies common's templates are written over (common/README.md): checked views,

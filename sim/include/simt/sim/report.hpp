@@ -19,6 +19,7 @@ enum class FindingKind : std::uint8_t {
     use_after_free,
     null_pointer,
     misaligned_atomic,
+    constant_write,      ///< memcheck: a kernel wrote __constant__ memory
     leak,                ///< memcheck at exit
     barrier_exit,        ///< synccheck: threads finished without reaching a barrier others wait at
     barrier_divergence,  ///< threads of one block wait at different barriers

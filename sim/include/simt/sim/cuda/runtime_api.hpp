@@ -182,6 +182,59 @@ cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {
     return cudaMallocHost(reinterpret_cast<void**>(ptr), bytes);
 }
 
+namespace simt::sim::detail {
+/// cudaMemcpyToSymbol (`to_symbol`) and cudaMemcpyFromSymbol: `other` is the source or the
+/// destination.
+cudaError_t cuda_memcpy_symbol(const void* symbol, void* other, std::size_t bytes,
+                               std::size_t offset, cudaMemcpyKind kind, bool to_symbol,
+                               std::source_location site);
+/// cudaGetSymbolAddress (`address` set) and cudaGetSymbolSize (`bytes` set).
+cudaError_t cuda_symbol(const void* symbol, void** address, std::size_t* bytes,
+                        std::source_location site);
+}  // namespace simt::sim::detail
+
+// `__device__` and `__constant__` variables (memory/symbol.hpp): `symbol` is the variable itself.
+template <class T>
+cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, std::size_t bytes,
+                               std::size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                               std::source_location site = std::source_location::current()) {
+    return simt::sim::detail::cuda_memcpy_symbol(&symbol, const_cast<void*>(src), bytes, offset,
+                                                 kind, true, site);
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t bytes,
+                                 std::size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                 std::source_location site = std::source_location::current()) {
+    return simt::sim::detail::cuda_memcpy_symbol(&symbol, dst, bytes, offset, kind, false, site);
+}
+// The Async forms wait and copy at once, as cudaMemcpyAsync does here (runtime.cpp).
+template <class T>
+cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* src, std::size_t bytes,
+                                    std::size_t offset = 0,
+                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                                    cudaStream_t = nullptr,
+                                    std::source_location site = std::source_location::current()) {
+    return cudaMemcpyToSymbol(symbol, src, bytes, offset, kind, site);
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const T& symbol, std::size_t bytes,
+                                      std::size_t offset = 0,
+                                      cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                      cudaStream_t = nullptr,
+                                      std::source_location site = std::source_location::current()) {
+    return cudaMemcpyFromSymbol(dst, symbol, bytes, offset, kind, site);
+}
+template <class T>
+cudaError_t cudaGetSymbolAddress(void** address, const T& symbol,
+                                 std::source_location site = std::source_location::current()) {
+    return simt::sim::detail::cuda_symbol(&symbol, address, nullptr, site);
+}
+template <class T>
+cudaError_t cudaGetSymbolSize(std::size_t* bytes, const T& symbol,
+                              std::source_location site = std::source_location::current()) {
+    return simt::sim::detail::cuda_symbol(&symbol, nullptr, bytes, site);
+}
+
 // The device and errors.
 cudaError_t cudaDeviceSynchronize();
 cudaError_t cudaDeviceReset();

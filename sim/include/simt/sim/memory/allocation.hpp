@@ -12,7 +12,8 @@
 
 namespace simt::sim::detail {
 
-enum class Space : std::uint8_t { global, shared };
+/// Where an array lives: `constant` is a `__constant__` variable (kernels may only read it).
+enum class Space : std::uint8_t { global, shared, constant };
 enum class Access : std::uint8_t { read, write, atomic };
 
 /// Every checked view carries a pointer to the Allocation it points into. Records are never
@@ -28,6 +29,7 @@ struct Allocation {
     bool cuda = false;           ///< made by cudaMalloc (reports then speak the runtime API)
     bool managed = false;        ///< cudaMallocManaged: the host may touch it too
     bool scratch = false;        ///< the poison target of an access that was not performed
+    bool symbol = false;         ///< a `__device__` or `__constant__` variable: lives as long as the program
     Loc site;                    ///< where it was allocated (or declared, for shared arrays)
     std::string name;            ///< the user's name for it, found lazily for reports
     std::uint64_t id = 0;
