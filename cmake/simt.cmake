@@ -14,7 +14,8 @@
 #
 # Where the CUDA language is enabled (simt enables it when it finds a toolkit, unless SIMT_CUDA is
 # OFF), the same sources also build as <name>_cuda: the .cu files compiled by nvcc for sm_80 and
-# sm_90 plus PTX, against the CUDA backend. SIMULATOR_ONLY skips that for programs that use the
+# sm_90 plus PTX, against the CUDA backend; on a machine without a GPU it says so and exits with
+# ctest's skip code (77) before main. SIMULATOR_ONLY skips that for programs that use the
 # simulator's own API (simt::sim::...).
 #
 # Works in this tree, through add_subdirectory, and after find_package(simt CONFIG).
@@ -28,6 +29,9 @@ endif()
 
 # sm_80 and sm_90 machine code, and sm_90 PTX that newer GPUs compile when they load it.
 set(SIMT_CUDA_ARCHITECTURES "80-real;90" CACHE STRING "GPU architectures of the <name>_cuda builds")
+
+# Every GPU build exits with the skip code on a machine without a GPU (require_device.cu).
+set(_simt_require_device "${CMAKE_CURRENT_LIST_DIR}/require_device.cu")
 
 # The instrumentation of checked programs: calls before every load, store and atomic, but none at
 # function entry and exit (simt needs no call stacks); -g for the line a report names. Never
@@ -56,9 +60,12 @@ function(simt_add_executable name)
       cmake_path(GET abs PARENT_PATH dir)
       set(rewritten "${CMAKE_CURRENT_BINARY_DIR}/simt_sim/${name}/${file}.cpp")
       file(MAKE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/simt_sim/${name}")
+      # The project's headers it includes are rewritten too (their copies under
+      # ${rewritten}.inc); the depfile names them, so that editing one redoes the rewrite.
       add_custom_command(OUTPUT "${rewritten}"
         COMMAND "$<TARGET_FILE:simt::cudafe>" "${abs}" "${rewritten}"
         DEPENDS "${abs}" simt::cudafe
+        DEPFILE "${rewritten}.d"
         COMMENT "simt: reading the launches of ${file}"
         VERBATIM)
       list(APPEND sim_sources "${rewritten}")
@@ -85,7 +92,7 @@ function(simt_add_executable name)
   get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
   if(NOT ARG_SIMULATOR_ONLY AND TARGET simt::cuda AND "CUDA" IN_LIST languages
      AND NOT SIMT_CUDA STREQUAL "OFF")
-    add_executable(${name}_cuda ${cuda_sources})
+    add_executable(${name}_cuda ${cuda_sources} ${_simt_require_device})
     target_link_libraries(${name}_cuda PRIVATE simt::cuda ${ARG_LIBRARIES})
     set_target_properties(${name}_cuda PROPERTIES
       CUDA_ARCHITECTURES "${SIMT_CUDA_ARCHITECTURES}"

@@ -248,3 +248,9 @@ TEST_CASE("Device functions, lambdas, const, extern and template variables keep 
         CHECK(rewritten(src) == src);
     }
 }
+
+TEST_CASE("A comment ending in a period or an arrow on the line above a launch is no member access") {
+    CHECK(rewritten("// the launch follows.\nk<<<1, 1>>>();") ==
+          "// the launch follows.\n" + launched("k", "1, 1", "") + ";");
+    CHECK(rewritten("/* a -> */\nk<<<1, 1>>>();") == "/* a -> */\n" + launched("k", "1, 1", "") + ";");
+}

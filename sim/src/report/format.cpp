@@ -211,8 +211,11 @@ std::string format_text(const Draft& d) {
         }
         case FindingKind::leak:
             return "simt: leak: device memory " + describe(d.array) + " (" + origin(d.array) +
-                   ") was never freed\n  a DeviceArray frees its memory when it is destroyed; one "
-                   "made with new and never deleted, or alive when std::exit is called, leaks";
+                   ") was never freed\n  " +
+                   (d.array->cuda ? "free it with cudaFree once the kernels using it are done"
+                                  : "a DeviceArray frees its memory when it is destroyed; one "
+                                    "made with new and never deleted, or alive when std::exit "
+                                    "is called, leaks");
         case FindingKind::barrier_exit:
             return "simt: " + std::to_string(d.count) + " thread" + (d.count > 1 ? "s" : "") +
                    " of block " + coord(first.site.block) + " finished without reaching the "

@@ -265,9 +265,10 @@ private:
             return Found::not_a_launch;
         }
         const std::size_t before = lex_.skip_space_back(expr, floor);
-        const bool member = before > floor && (s_[before - 1] == '.' ||
-                                               (s_[before - 1] == '>' && before >= floor + 2 &&
-                                                s_[before - 2] == '-'));
+        // (A `.` that ends a comment on the line above is no member access.)
+        const bool member = before > floor && is_code(before - 1, before) &&
+                            (s_[before - 1] == '.' || (s_[before - 1] == '>' && before >= floor + 2 &&
+                                                       s_[before - 2] == '-'));
         if (member) {
             return fail(lt, "the kernel before <<< must be a name such as k, ns::k or k<T>, not "
                             "a member access");
