@@ -22,9 +22,9 @@ __global__ void add(const float* x, const float* y, float* out, int n) {
         out[i] = x[i] + y[i];
 }
 
-// One launch on host arrays, done the way Numba does it when a kernel is given NumPy arrays: it
-// cannot know what the kernel reads or writes, so every array is copied in, and the one the
-// kernel may write (out; x and y are const) is copied back.
+// One launch on host arrays, done the way Numba does it when a kernel is given NumPy arrays:
+// every array is copied in and, as the kernel may have written it, back out. Here only out
+// comes back, since x and y are const.
 void add_copying_around(const std::vector<float>& x, const std::vector<float>& y,
                         std::vector<float>& out) {
     int n = static_cast<int>(x.size());
