@@ -1,10 +1,20 @@
 // Lesson 01: the thread hierarchy. Every thread finds its element from threadIdx, blockIdx and
 // blockDim, guards against running past the end, and does one element's work.
-#include <simt/simt.hpp>
-
-#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
+
+#include <cuda_runtime.h>
+
+// Every runtime call returns an error code. Checking each one stops the program at the call
+// that failed, with its line, instead of at some later call that only inherits the failure.
+// (NVIDIA's samples spell this checkCudaErrors, in helper_cuda.h.)
+#define CHECK(call) check((call), #call, __FILE__, __LINE__)
+void check(cudaError_t err, const char* call, const char* file, int line) {
+    if (err == cudaSuccess) return;
+    std::fprintf(stderr, "%s:%d: %s: %s\n", file, line, call, cudaGetErrorString(err));
+    std::exit(EXIT_FAILURE);
+}
 
 // Each thread prints where it sits in the hierarchy (a tiny grid, so the output stays short).
 __global__ void whoami() {
@@ -13,48 +23,68 @@ __global__ void whoami() {
            threadIdx.x, blockDim.x, global);
 }
 
-// One thread per element; simt::grid<1>() is blockIdx.x * blockDim.x + threadIdx.x.
-__global__ void increment(simt::span<double> io) {
-    int pos = simt::grid<1>();
-    if (pos < static_cast<int>(io.size()))  // the last block may have threads past the end
-        io[pos] += 1;
+// One thread per element. The grid is rounded up to whole blocks, so the last block may have
+// threads past the end: they must do nothing.
+__global__ void increment(double* io, int n) {
+    int pos = blockIdx.x * blockDim.x + threadIdx.x;
+    if (pos < n) io[pos] += 1;
 }
 
-// The same, spelled out by hand as the CUDA guide does.
-__global__ void doubled(simt::span<double> io) {
+// The same position, one piece at a time.
+__global__ void doubled(double* io, int n) {
     int tx = threadIdx.x;   // thread within the block
     int bx = blockIdx.x;    // block within the grid
     int bw = blockDim.x;    // threads per block
     int pos = tx + bx * bw;
-    if (pos < static_cast<int>(io.size())) io[pos] *= 2;
+    if (pos < n) io[pos] *= 2;
 }
 
-// A 2-D grid over a matrix: x runs along columns, y along rows.
-__global__ void double_2d(simt::mdspan<double, 2> m) {
-    auto [col, row] = simt::grid<2>();
-    if (row < static_cast<int>(m.extent(0)) && col < static_cast<int>(m.extent(1)))
-        m(row, col) *= 2;
+// A 2-D grid over a matrix stored row after row: x runs along columns, y along rows, so that
+// neighbouring threads of a block touch neighbouring elements of a row.
+__global__ void double_2d(double* m, int rows, int cols) {
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    if (row < rows && col < cols) m[row * cols + col] *= 2;
 }
 
 int main() {
+    // A GPU build run on a machine without a GPU has nothing to run on: say so, and exit with 77,
+    // which this project's tests count as "skipped" rather than "failed".
+    int devices = 0;
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+        std::fprintf(stderr, "no CUDA device to run on\n");
+        return 77;
+    }
     std::printf("-- who am I: 2 blocks of 4 threads\n");
-    simt::launch(whoami, 2, 4)();
-    simt::synchronize();
+    whoami<<<2, 4>>>();
+    CHECK(cudaGetLastError());       // a launch returns nothing: a bad configuration shows here
+    CHECK(cudaDeviceSynchronize());  // the launch only queued the kernel; wait for its printf
 
     // 1000 elements with 256 threads per block need ceil(1000 / 256) = 4 blocks; the last block
-    // has 24 threads with nothing to do, which is why the kernels test pos < size.
+    // has 24 threads with nothing to do, which is why the kernels test pos < n.
     const int n = 1000, threads = 256, blocks = (n + threads - 1) / threads;
-    auto data = simt::to_device(std::vector<double>(n, 1.0));
-    simt::launch(increment, blocks, threads)(data);   // 1 -> 2
-    simt::launch(doubled, blocks, threads)(data);     // 2 -> 4
-    std::vector<double> v = data.copy_to_host();
+    std::vector<double> v(n, 1.0);
+    double* d_data;
+    CHECK(cudaMalloc(&d_data, n * sizeof(double)));
+    CHECK(cudaMemcpy(d_data, v.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+    increment<<<blocks, threads>>>(d_data, n);  // 1 -> 2
+    CHECK(cudaGetLastError());
+    doubled<<<blocks, threads>>>(d_data, n);    // 2 -> 4, after increment: same stream, in order
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(v.data(), d_data, n * sizeof(double), cudaMemcpyDeviceToHost));
 
     const int rows = 300, cols = 200;
-    auto mat = simt::to_device(std::vector<double>(rows * cols, 1.0), {rows, cols});
+    std::vector<double> m(rows * cols, 1.0);
+    double* d_mat;
+    CHECK(cudaMalloc(&d_mat, rows * cols * sizeof(double)));
+    CHECK(cudaMemcpy(d_mat, m.data(), rows * cols * sizeof(double), cudaMemcpyHostToDevice));
     dim3 block2(16, 16);
     dim3 grid2((cols + block2.x - 1) / block2.x, (rows + block2.y - 1) / block2.y);
-    simt::launch(double_2d, grid2, block2)(mat);
-    std::vector<double> m = mat.copy_to_host();
+    double_2d<<<grid2, block2>>>(d_mat, rows, cols);
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(m.data(), d_mat, rows * cols * sizeof(double), cudaMemcpyDeviceToHost));
+    CHECK(cudaFree(d_data));
+    CHECK(cudaFree(d_mat));
 
     int bad = 0;
     double checksum = 0;

@@ -1,11 +1,20 @@
 // Lesson 02: all primes below 10000, three ways. On the CPU; with one kernel launch per number,
 // which drowns the device in launch overhead; and with one launch over an array of numbers, one
 // thread per number, which gives the device enough work at once.
-#include <simt/simt.hpp>
-
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
+
+#include <cuda_runtime.h>
+
+// Stop at the runtime call that failed, with its line (lesson 01).
+#define CHECK(call) check((call), #call, __FILE__, __LINE__)
+void check(cudaError_t err, const char* call, const char* file, int line) {
+    if (err == cudaSuccess) return;
+    std::fprintf(stderr, "%s:%d: %s: %s\n", file, line, call, cudaGetErrorString(err));
+    std::exit(EXIT_FAILURE);
+}
 
 // The CPU version: trial division by every smaller number, as in the tutorial.
 std::vector<int> find_all_primes_cpu(int upper) {
@@ -22,20 +31,20 @@ std::vector<int> find_all_primes_cpu(int upper) {
     return primes;
 }
 
-// A kernel returns nothing: it writes its answer into device memory, here a one-element array.
-__global__ void check_prime_kernel(int num, simt::span<int> result) {
-    result[0] = num;
+// A kernel returns nothing: it writes its answer into device memory, here a single int.
+__global__ void check_prime_kernel(int num, int* result) {
+    *result = num;
     for (int i = 2; i < num; ++i)
         if (num % i == 0) {
-            result[0] = 0;
+            *result = 0;
             break;
         }
 }
 
-// One thread per number: nums[k] stays or becomes 0.
-__global__ void check_primes(simt::span<const int> nums, simt::span<int> result) {
-    int k = simt::grid<1>();
-    if (k >= static_cast<int>(nums.size())) return;
+// One thread per number: result[k] is nums[k] if it is prime, else 0.
+__global__ void check_primes(const int* nums, int* result, int n) {
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= n) return;
     int num = nums[k];
     int answer = num;
     for (int i = 2; i < num; ++i)
@@ -51,6 +60,11 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 }
 
 int main() {
+    int devices = 0;  // no GPU: nothing to run on, and 77 means "skipped" (lesson 01)
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+        std::fprintf(stderr, "no CUDA device to run on\n");
+        return 77;
+    }
     const int upper = 10000;
     auto t0 = std::chrono::steady_clock::now();
     std::vector<int> cpu = find_all_primes_cpu(upper);
@@ -59,34 +73,54 @@ int main() {
     // One launch per number, and a copy back per number to read the answer: slow by design.
     t0 = std::chrono::steady_clock::now();
     std::vector<int> one_by_one;
-    auto result = simt::device_array<int>(1);
+    int* d_result;
+    CHECK(cudaMalloc(&d_result, sizeof(int)));
     for (int num = 2; num < upper; ++num) {
-        simt::launch(check_prime_kernel, 1, 1)(num, result);
-        if (result.copy_to_host()[0] > 0) one_by_one.push_back(num);
+        check_prime_kernel<<<1, 1>>>(num, d_result);
+        CHECK(cudaGetLastError());
+        int answer;
+        CHECK(cudaMemcpy(&answer, d_result, sizeof(int), cudaMemcpyDeviceToHost));
+        if (answer > 0) one_by_one.push_back(num);
     }
     double launches_ms = ms_since(t0);
+    CHECK(cudaFree(d_result));
 
     // One launch over all numbers.
-    std::vector<int> nums(upper - 2);
-    for (int k = 0; k < upper - 2; ++k) nums[k] = k + 2;
-    auto dnums = simt::to_device(nums);
-    auto dresult = simt::device_array_like(dnums);
-    simt::Event start, stop;
-    start.record();
-    const int threads = 128, blocks = (upper - 2 + threads - 1) / threads;
-    simt::launch(check_primes, blocks, threads)(dnums, dresult);
-    stop.record();
-    std::vector<int> flags = dresult.copy_to_host();
+    const int n = upper - 2;
+    std::vector<int> nums(n), flags(n);
+    for (int k = 0; k < n; ++k) nums[k] = k + 2;
+    int *d_nums, *d_flags;
+    CHECK(cudaMalloc(&d_nums, n * sizeof(int)));
+    CHECK(cudaMalloc(&d_flags, n * sizeof(int)));
+    CHECK(cudaMemcpy(d_nums, nums.data(), n * sizeof(int), cudaMemcpyHostToDevice));
+    // Events are marks in the device's queue: the time between them is the kernel's, not the
+    // host's launching and waiting.
+    cudaEvent_t start, stop;
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaEventCreate(&stop));
+    const int threads = 128, blocks = (n + threads - 1) / threads;
+    CHECK(cudaEventRecord(start));
+    check_primes<<<blocks, threads>>>(d_nums, d_flags, n);
+    CHECK(cudaGetLastError());
+    CHECK(cudaEventRecord(stop));
+    CHECK(cudaEventSynchronize(stop));  // the time is only known once the device reached stop
+    float kernel_ms;
+    CHECK(cudaEventElapsedTime(&kernel_ms, start, stop));
+    CHECK(cudaMemcpy(flags.data(), d_flags, n * sizeof(int), cudaMemcpyDeviceToHost));
     std::vector<int> array;
     for (int v : flags)
         if (v > 0) array.push_back(v);
+    CHECK(cudaEventDestroy(start));
+    CHECK(cudaEventDestroy(stop));
+    CHECK(cudaFree(d_nums));
+    CHECK(cudaFree(d_flags));
 
     std::printf("-- primes below %d: %zu of them, the last %d\n", upper, cpu.size(), cpu.back());
     std::printf("CPU loop:                      %9.2f ms\n", cpu_ms);
     std::printf("one launch per number:         %9.2f ms  (%d launches, %d copies back)\n",
-                launches_ms, upper - 2, upper - 2);
+                launches_ms, n, n);
     std::printf("one launch over the array:     %9.2f ms  (kernel time between two events)\n",
-                start.elapsed_ms(stop));
+                kernel_ms);
 
     long checksum = 0;
     for (int p : array) checksum += p;

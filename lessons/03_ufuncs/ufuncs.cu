@@ -1,57 +1,133 @@
-// Lesson 03: ufuncs. simt::vectorize turns a function of scalars into a function of arrays that
-// runs one device thread per element, like Numba's @vectorize(target='cuda'). Three of them: a
-// hypotenuse, a gaussian probability density, and a polar distance built from __device__ helpers.
-#include <simt/simt.hpp>
-
+// Lesson 03: ufuncs. A function of scalars, applied to whole arrays by a kernel that runs one
+// thread per element, as Numba's @vectorize(target='cuda') does. Three of them: a hypotenuse, a
+// gaussian probability density, and a polar distance built from __device__ helpers.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
-// Device functions, called from the ufunc's lambda. The lambda is __host__ __device__ (nvcc must
-// see it on both sides), so its helpers must be too: a __host__ __device__ function may only call
-// functions that exist on the side it is compiled for.
-__host__ __device__ float polar_to_x(float rho, float theta) { return rho * std::cos(theta); }
-__host__ __device__ float polar_to_y(float rho, float theta) { return rho * std::sin(theta); }
+#include <cuda_runtime.h>
+
+// Stop at the runtime call that failed, with its line (lesson 01).
+#define CHECK(call) check((call), #call, __FILE__, __LINE__)
+void check(cudaError_t err, const char* call, const char* file, int line) {
+    if (err == cudaSuccess) return;
+    std::fprintf(stderr, "%s:%d: %s: %s\n", file, line, call, cudaGetErrorString(err));
+    std::exit(EXIT_FAILURE);
+}
+
+// An argument of a ufunc is an array, read at the thread's index, or a scalar, which every
+// element sees (broadcast). A pointer matches both; C++ picks the more specialised first one.
+template <class T>
+__device__ const T& element(T* array, int i) { return array[i]; }
+template <class T>
+__device__ T element(T scalar, int) { return scalar; }
+
+// What @vectorize writes for you: out[i] = F(in[i]...) for every i, in a grid-stride loop
+// (lesson 05), so that any grid covers any n. F is a __device__ function, fixed when the kernel
+// is compiled, so the call is inlined as if written in the loop.
+template <auto F, class Out, class... In>
+__global__ void ufunc(Out* out, int n, In... in) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+        out[i] = F(element(in, i)...);
+}
+
+// The functions of one element. sqrtf, expf, cosf and sinf are the float versions; sqrt, exp,
+// cos and sin of a double compute in double.
+__device__ float hypotenuse(float a, float b) { return sqrtf(a * a + b * b); }
+
+__device__ float gaussian_pdf(float x, float mean, float sigma) {
+    const float inv_sqrt_2pi = 0.3989422804014327f;
+    float z = (x - mean) / sigma;
+    return inv_sqrt_2pi / sigma * expf(-0.5f * z * z);
+}
+
+// Device functions call device functions; on a GPU they are inlined, so small helpers are free.
+__device__ float polar_to_x(float rho, float theta) { return rho * cosf(theta); }
+__device__ float polar_to_y(float rho, float theta) { return rho * sinf(theta); }
+
+__device__ float polar_distance(float rho1, float theta1, float rho2, float theta2) {
+    float dx = polar_to_x(rho1, theta1) - polar_to_x(rho2, theta2);
+    float dy = polar_to_y(rho1, theta1) - polar_to_y(rho2, theta2);
+    return sqrtf(dx * dx + dy * dy);
+}
+
+__device__ double polar_distance_d(double r1, double t1, double r2, double t2) {
+    double dx = r1 * cos(t1) - r2 * cos(t2), dy = r1 * sin(t1) - r2 * sin(t2);
+    return sqrt(dx * dx + dy * dy);
+}
+
+// Device memory holding a copy of a host vector.
+template <class T>
+T* to_device(const std::vector<T>& host) {
+    T* d;
+    CHECK(cudaMalloc(&d, host.size() * sizeof(T)));
+    CHECK(cudaMemcpy(d, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+    return d;
+}
+
+template <class T>
+std::vector<T> to_host(const T* d, int n) {
+    std::vector<T> host(n);
+    CHECK(cudaMemcpy(host.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
+    return host;
+}
 
 int main() {
+    int devices = 0;  // no GPU: nothing to run on, and 77 means "skipped" (lesson 01)
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+        std::fprintf(stderr, "no CUDA device to run on\n");
+        return 77;
+    }
     const int n = 100000;
     const float pi = 3.14159265f;
+    const int threads = 256, blocks = (n + threads - 1) / threads;
 
-    // 1. hypot over two arrays.
-    auto hypot = simt::vectorize([] __host__ __device__ (float a, float b) { return std::sqrt(a * a + b * b); });
+    // 1. hypot over two arrays: copied in, computed, copied out, as Numba does with host arrays.
     std::vector<float> a(n), b(n);
     for (int i = 0; i < n; ++i) a[i] = static_cast<float>(i % 7), b[i] = static_cast<float>(i % 5);
-    std::vector<float> h = hypot(a, b);  // host vectors in, host vector out
+    float *d_a = to_device(a), *d_b = to_device(b), *d_h;
+    CHECK(cudaMalloc(&d_h, n * sizeof(float)));
+    ufunc<hypotenuse><<<blocks, threads>>>(d_h, n, d_a, d_b);
+    CHECK(cudaGetLastError());
+    std::vector<float> h = to_host(d_h, n);
+    CHECK(cudaFree(d_a));
+    CHECK(cudaFree(d_b));
+    CHECK(cudaFree(d_h));
 
-    // 2. The gaussian density; mean and sigma are scalars, broadcast to every element.
-    auto gaussian_pdf = simt::vectorize([] __host__ __device__ (float x, float mean, float sigma) {
-        const float inv_sqrt_2pi = 0.3989422804014327f;
-        float z = (x - mean) / sigma;
-        return inv_sqrt_2pi / sigma * std::exp(-0.5f * z * z);
-    });
+    // 2. The gaussian density; mean and sigma are scalars, broadcast to every element. The input
+    //    stays on the device and the result goes to an output array there (Numba's out=).
     std::vector<float> xs(n);
     for (int i = 0; i < n; ++i) xs[i] = -5.0f + 10.0f * i / n;
-    auto dx = simt::to_device(xs);             // keep the data on the device...
-    auto density = simt::device_array<float>(n);
-    gaussian_pdf(dx, 0.0f, 1.0f, simt::out(density));  // ...and write into an output array there
-    std::vector<float> pdf = density.copy_to_host();
+    float *d_x = to_device(xs), *d_density;
+    CHECK(cudaMalloc(&d_density, n * sizeof(float)));
+    ufunc<gaussian_pdf><<<blocks, threads>>>(d_density, n, d_x, 0.0f, 1.0f);
+    CHECK(cudaGetLastError());
+    std::vector<float> pdf = to_host(d_density, n);
+    CHECK(cudaFree(d_x));
+    CHECK(cudaFree(d_density));
 
-    // 3. The distance between two points given in polar coordinates, in double and in float.
-    auto polar_distance = simt::vectorize([] __host__ __device__ (float rho1, float theta1, float rho2, float theta2) {
-        float dx = polar_to_x(rho1, theta1) - polar_to_x(rho2, theta2);
-        float dy = polar_to_y(rho1, theta1) - polar_to_y(rho2, theta2);
-        return std::sqrt(dx * dx + dy * dy);
-    });
-    auto polar_distance_d = simt::vectorize([] __host__ __device__ (double r1, double t1, double r2, double t2) {
-        double dx = r1 * std::cos(t1) - r2 * std::cos(t2), dy = r1 * std::sin(t1) - r2 * std::sin(t2);
-        return std::sqrt(dx * dx + dy * dy);
-    });
+    // 3. The distance between two points given in polar coordinates, in float and in double.
     std::vector<float> r1(n, 1.0f), t1(n), r2(n, 2.0f), t2(n, 0.0f);
     for (int i = 0; i < n; ++i) t1[i] = 2 * pi * i / n;
-    std::vector<float> dist = polar_distance(r1, t1, r2, t2);
-    std::vector<double> r1d(r1.begin(), r1.end()), t1d(t1.begin(), t1.end()), r2d(r2.begin(), r2.end()),
-        t2d(t2.begin(), t2.end());
-    std::vector<double> dist_d = polar_distance_d(r1d, t1d, r2d, t2d);
+    float *d_r1 = to_device(r1), *d_t1 = to_device(t1), *d_r2 = to_device(r2),
+          *d_t2 = to_device(t2), *d_dist;
+    CHECK(cudaMalloc(&d_dist, n * sizeof(float)));
+    ufunc<polar_distance><<<blocks, threads>>>(d_dist, n, d_r1, d_t1, d_r2, d_t2);
+    CHECK(cudaGetLastError());
+    std::vector<float> dist = to_host(d_dist, n);
+
+    std::vector<double> r1d(r1.begin(), r1.end()), t1d(t1.begin(), t1.end()),
+        r2d(r2.begin(), r2.end()), t2d(t2.begin(), t2.end());
+    double *d_r1d = to_device(r1d), *d_t1d = to_device(t1d), *d_r2d = to_device(r2d),
+           *d_t2d = to_device(t2d), *d_dist_d;
+    CHECK(cudaMalloc(&d_dist_d, n * sizeof(double)));
+    ufunc<polar_distance_d><<<blocks, threads>>>(d_dist_d, n, d_r1d, d_t1d, d_r2d, d_t2d);
+    CHECK(cudaGetLastError());
+    std::vector<double> dist_d = to_host(d_dist_d, n);
+    for (float* d : {d_r1, d_t1, d_r2, d_t2, d_dist}) CHECK(cudaFree(d));
+    for (double* d : {d_r1d, d_t1d, d_r2d, d_t2d, d_dist_d}) CHECK(cudaFree(d));
 
     // The CPU references, with tolerances for float arithmetic.
     int bad = 0;
@@ -65,13 +141,15 @@ int main() {
         worst_float = std::max(worst_float, std::fabs(dist[i] - d));
         bad += std::fabs(dist[i] - d) > 1e-5;
     }
+    // a[24] = 24 % 7 = 3 and b[24] = 24 % 5 = 4.
     std::printf("-- ufuncs over %d elements\n", n);
-    std::printf("hypot(3, 4) = %.1f; hypot(a[9], b[9]) = hypot(2, 4) = %.4f\n",
-                double(hypot(std::vector<float>{3}, std::vector<float>{4})[0]), double(h[9]));
+    std::printf("hypot(3, 4) = %.1f; hypot(a[9], b[9]) = hypot(2, 4) = %.4f\n", double(h[24]),
+                double(h[9]));
     std::printf("gaussian pdf at 0: %.6f (1/sqrt(2 pi) = 0.398942)\n", pdf[n / 2]);
     std::printf("polar distance: float's worst error %.2g, double's within 1e-12\n", worst_float);
     double checksum = 0;
-    for (int i = 0; i < n; i += 100) checksum += std::round(pdf[i] * 1e4) + std::round(dist_d[i] * 1e4);
+    for (int i = 0; i < n; i += 100)
+        checksum += std::round(pdf[i] * 1e4) + std::round(dist_d[i] * 1e4);
     std::printf("checksum %.0f\n", checksum);
     if (bad) {
         std::printf("FAILED: %d results differ from the CPU reference\n", bad);

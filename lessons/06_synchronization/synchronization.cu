@@ -1,22 +1,32 @@
-// Lesson 06: launches are asynchronous. simt::launch queues the kernel and returns at once; the
-// host carries on until it waits: simt::synchronize(), a copy to the host, or an event. Honest
-// timing waits for the work it measures. Streams are separate queues, ordered by events.
-#include <simt/simt.hpp>
-
+// Lesson 06: launches are asynchronous. <<<>>> queues the kernel and returns at once; the host
+// carries on until it waits: cudaDeviceSynchronize, a cudaMemcpy, or an event. Honest timing
+// waits for the work it measures. Streams are separate queues, ordered by events.
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
-__global__ void scale(simt::span<float> a, float factor, int rounds) {
-    for (unsigned i = simt::grid<1>(); i < a.size(); i += simt::gridsize<1>()) {
+#include <cuda_runtime.h>
+
+// Stop at the runtime call that failed, with its line (lesson 01).
+#define CHECK(call) check((call), #call, __FILE__, __LINE__)
+void check(cudaError_t err, const char* call, const char* file, int line) {
+    if (err == cudaSuccess) return;
+    std::fprintf(stderr, "%s:%d: %s: %s\n", file, line, call, cudaGetErrorString(err));
+    std::exit(EXIT_FAILURE);
+}
+
+__global__ void scale(float* a, int n, float factor, int rounds) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
         float v = a[i];
         for (int r = 0; r < rounds; ++r) v = v * factor + 1.0f;  // enough work to be timed
         a[i] = v;
     }
 }
 
-__global__ void add(simt::span<const float> a, simt::span<const float> b, simt::span<float> out) {
-    for (unsigned i = simt::grid<1>(); i < out.size(); i += simt::gridsize<1>()) out[i] = a[i] + b[i];
+__global__ void add(const float* a, const float* b, float* out, int n) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+        out[i] = a[i] + b[i];
 }
 
 double ms_since(std::chrono::steady_clock::time_point t0) {
@@ -24,38 +34,74 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 }
 
 int main() {
+    int devices = 0;  // no GPU: nothing to run on, and 77 means "skipped" (lesson 01)
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+        std::fprintf(stderr, "no CUDA device to run on\n");
+        return 77;
+    }
     const int n = 1 << 18;
-    auto a = simt::to_device(std::vector<float>(n, 1.0f));
+    const size_t bytes = n * sizeof(float);
+    std::vector<float> a(n, 1.0f), b(n, 3.0f), result(n);
+    float *d_a, *d_b, *d_out;
+    CHECK(cudaMalloc(&d_a, bytes));
+    CHECK(cudaMalloc(&d_b, bytes));
+    CHECK(cudaMalloc(&d_out, bytes));
+    CHECK(cudaMemcpy(d_a, a.data(), bytes, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_b, b.data(), bytes, cudaMemcpyHostToDevice));
 
     std::printf("-- the launch returns before the kernel is done\n");
     auto t0 = std::chrono::steady_clock::now();
-    simt::launch(scale, 64, 256)(a, 0.5f, 200);
+    scale<<<64, 256>>>(d_a, n, 0.5f, 200);
     double queued = ms_since(t0);
-    simt::synchronize();
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
     double finished = ms_since(t0);
-    std::printf("launch returned after %.3f ms; the kernel finished after %.3f ms\n", queued, finished);
+    std::printf("launch returned after %.3f ms; the kernel finished after %.3f ms\n", queued,
+                finished);
 
     std::printf("-- events time the work on the stream, not the host's waiting\n");
-    simt::Event start, stop;
-    start.record();
-    simt::launch(scale, 64, 256)(a, 0.5f, 200);
-    stop.record();
-    // simt's elapsed_ms waits for both events itself, but CUDA's cudaEventElapsedTime does not:
-    // on an event the GPU has not reached yet it returns cudaErrorNotReady. So wait first.
-    stop.synchronize();
-    std::printf("the kernel took %.3f ms between the two events\n", start.elapsed_ms(stop));
+    cudaEvent_t start, stop;
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaEventCreate(&stop));
+    CHECK(cudaEventRecord(start));
+    scale<<<64, 256>>>(d_a, n, 0.5f, 200);
+    CHECK(cudaGetLastError());
+    CHECK(cudaEventRecord(stop));
+    // cudaEventElapsedTime does not wait: on an event the GPU has not reached yet it returns
+    // cudaErrorNotReady. So wait for stop first.
+    CHECK(cudaEventSynchronize(stop));
+    float kernel_ms;
+    CHECK(cudaEventElapsedTime(&kernel_ms, start, stop));
+    std::printf("the kernel took %.3f ms between the two events\n", kernel_ms);
 
     std::printf("-- two streams, then an event makes the second wait for the first\n");
-    simt::Stream s1, s2;
-    auto b = simt::to_device(std::vector<float>(n, 3.0f));
-    auto out = simt::device_array<float>(n);
-    simt::launch(scale, 64, 256, {.stream = &s1})(a, 1.0f, 1);   // a = a + 1
-    simt::launch(scale, 64, 256, {.stream = &s2})(b, 2.0f, 1);   // b = 2b + 1, meanwhile
-    simt::Event a_ready;
-    a_ready.record(s1);
-    s2.wait(a_ready);  // without this the add could read `a` while s1 still writes it
-    simt::launch(add, 64, 256, {.stream = &s2})(a, b, out);
-    std::vector<float> result = out.copy_to_host();  // a copy waits for every stream
+    cudaStream_t s1, s2;
+    CHECK(cudaStreamCreate(&s1));
+    CHECK(cudaStreamCreate(&s2));
+    // An event used only to order streams needs no timestamp.
+    cudaEvent_t a_ready;
+    CHECK(cudaEventCreateWithFlags(&a_ready, cudaEventDisableTiming));
+    scale<<<64, 256, 0, s1>>>(d_a, n, 1.0f, 1);   // a = a + 1
+    CHECK(cudaGetLastError());
+    scale<<<64, 256, 0, s2>>>(d_b, n, 2.0f, 1);   // b = 2b + 1, meanwhile
+    CHECK(cudaGetLastError());
+    // s2 waits for s1's work so far; without this the add could read a while s1 still writes it.
+    CHECK(cudaEventRecord(a_ready, s1));
+    CHECK(cudaStreamWaitEvent(s2, a_ready, 0));
+    add<<<64, 256, 0, s2>>>(d_a, d_b, d_out, n);
+    CHECK(cudaGetLastError());
+    // cudaMemcpy goes on the default stream, which waits for the work of every other stream
+    // created by cudaStreamCreate.
+    CHECK(cudaMemcpy(result.data(), d_out, bytes, cudaMemcpyDeviceToHost));
+
+    CHECK(cudaEventDestroy(start));
+    CHECK(cudaEventDestroy(stop));
+    CHECK(cudaEventDestroy(a_ready));
+    CHECK(cudaStreamDestroy(s1));
+    CHECK(cudaStreamDestroy(s2));
+    CHECK(cudaFree(d_a));
+    CHECK(cudaFree(d_b));
+    CHECK(cudaFree(d_out));
 
     // The CPU reference: both scale kernels converge (v -> 0.5 v + 1 tends to 2), then +1 and add.
     float v = 1.0f;
