@@ -2,60 +2,71 @@
 // columns; the tiled kernels stage a 32x32 tile in shared memory so that both the read and the
 // write go along rows; the padded tile also avoids shared-memory bank conflicts. A fourth kernel
 // forgets the __syncthreads() between writing and reading the tile, and the checkers say so.
-#include <simt/simt.hpp>
-
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include <cuda_runtime.h>
+
+#define CHECK(call)                                                                      \
+    do {                                                                                 \
+        cudaError_t err_ = (call);                                                       \
+        if (err_ != cudaSuccess) {                                                       \
+            std::fprintf(stderr, "%s:%d: %s (%s)\n", __FILE__, __LINE__,                 \
+                         cudaGetErrorString(err_), cudaGetErrorName(err_));              \
+            std::exit(EXIT_FAILURE);                                                     \
+        }                                                                                \
+    } while (0)
+
 constexpr int TILE = 32;       // a tile of the matrix per block
 constexpr int BLOCK_ROWS = 8;  // a block of 32 x 8 threads: each thread moves 4 elements
 
-__global__ void transpose_naive(simt::mdspan<const int, 2> in, simt::mdspan<int, 2> out) {
+// The matrices are n x n, row-major: element (r, c) is at r * n + c.
+__global__ void transpose_naive(const int* in, int* out, int n) {
     int x = blockIdx.x * TILE + threadIdx.x;
     int y = blockIdx.y * TILE + threadIdx.y;
     for (int j = 0; j < TILE; j += BLOCK_ROWS)
-        out(x, y + j) = in(y + j, x);  // neighbouring threads write a column: far apart in memory
+        out[x * n + (y + j)] = in[(y + j) * n + x];  // neighbouring threads write a column: far apart
 }
 
-__global__ void transpose_tiled(simt::mdspan<const int, 2> in, simt::mdspan<int, 2> out) {
-    __shared__ simt::shared<int[TILE][TILE]> tile;
+__global__ void transpose_tiled(const int* in, int* out, int n) {
+    __shared__ int tile[TILE][TILE];
     int x = blockIdx.x * TILE + threadIdx.x;
     int y = blockIdx.y * TILE + threadIdx.y;
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[threadIdx.y + j][threadIdx.x] = in(y + j, x);
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
     __syncthreads();  // every element of the tile is written before any thread reads it
     x = blockIdx.y * TILE + threadIdx.x;  // the transposed block
     y = blockIdx.x * TILE + threadIdx.y;
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) out(y + j, x) = tile[threadIdx.x][threadIdx.y + j];
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];
 }
 
 // One extra column: element (r, c) moves to bank (r * 33 + c) % 32, so a column read by the 32
 // lanes of a warp touches 32 different banks instead of one bank 32 times.
-__global__ void transpose_padded(simt::mdspan<const int, 2> in, simt::mdspan<int, 2> out) {
-    __shared__ simt::shared<int[TILE][TILE + 1]> tile;
+__global__ void transpose_padded(const int* in, int* out, int n) {
+    __shared__ int tile[TILE][TILE + 1];
     int x = blockIdx.x * TILE + threadIdx.x;
     int y = blockIdx.y * TILE + threadIdx.y;
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[threadIdx.y + j][threadIdx.x] = in(y + j, x);
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
     __syncthreads();
     x = blockIdx.y * TILE + threadIdx.x;
     y = blockIdx.x * TILE + threadIdx.y;
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) out(y + j, x) = tile[threadIdx.x][threadIdx.y + j];
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];
 }
 
-__global__ void transpose_no_barrier(simt::mdspan<const int, 2> in, simt::mdspan<int, 2> out) {
-    __shared__ simt::shared<int[TILE][TILE + 1]> tile;
+__global__ void transpose_no_barrier(const int* in, int* out, int n) {
+    __shared__ int tile[TILE][TILE + 1];
     int x = blockIdx.x * TILE + threadIdx.x;
     int y = blockIdx.y * TILE + threadIdx.y;
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[threadIdx.y + j][threadIdx.x] = in(y + j, x);
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
     // __syncthreads() forgotten: a thread reads tile elements that other threads have not written
     x = blockIdx.y * TILE + threadIdx.x;
     y = blockIdx.x * TILE + threadIdx.y;
     for (int j = 0; j < TILE; j += BLOCK_ROWS)
-        out(y + j, x) = tile[threadIdx.x][threadIdx.y + j];  // the missing barrier shows here
+        out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];  // the missing barrier shows here
 }
 
-using Kernel = void (*)(simt::mdspan<const int, 2>, simt::mdspan<int, 2>);
+using Kernel = void (*)(const int*, int*, int);
 
 // The matrix is n x n, n a multiple of 32: 512 unless given (`09_shared_memory 4096`).
 int main(int argc, char** argv) {
@@ -64,26 +75,37 @@ int main(int argc, char** argv) {
         std::printf("the size must be a multiple of %d, from %d to 8192\n", TILE, TILE);
         return 2;
     }
-    std::vector<int> host(std::size_t(n) * n);
-    for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<int>(i);
-    auto in = simt::to_device(host, {std::size_t(n), std::size_t(n)});
+    const size_t bytes = size_t(n) * n * sizeof(int);
+    std::vector<int> host(size_t(n) * n);
+    for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<int>(i);
+    int* d_in;
+    CHECK(cudaMalloc(&d_in, bytes));
+    CHECK(cudaMemcpy(d_in, host.data(), bytes, cudaMemcpyHostToDevice));
     dim3 grid(n / TILE, n / TILE), block(TILE, BLOCK_ROWS);
+    cudaEvent_t start, stop;
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaEventCreate(&stop));
 
     // Runs one kernel and prints its time and how many elements differ from the CPU's transpose.
     // Returns that count, and adds a sample of the kernel's output to `sample`.
-    auto run = [&](const char* name, Kernel k, long& sample) {
-        auto out = simt::device_array_like(in);
-        simt::Event start, stop;
-        start.record();
-        simt::launch(k, grid, block)(in, out);
-        stop.record();
-        stop.synchronize();
-        std::vector<int> t = out.copy_to_host();
+    auto run = [&](const char* name, Kernel kernel, long& sample) {
+        int* d_out;
+        CHECK(cudaMalloc(&d_out, bytes));
+        CHECK(cudaEventRecord(start));
+        kernel<<<grid, block>>>(d_in, d_out, n);
+        CHECK(cudaGetLastError());
+        CHECK(cudaEventRecord(stop));
+        CHECK(cudaEventSynchronize(stop));
+        float ms = 0;
+        CHECK(cudaEventElapsedTime(&ms, start, stop));
+        std::vector<int> t(size_t(n) * n);
+        CHECK(cudaMemcpy(t.data(), d_out, bytes, cudaMemcpyDeviceToHost));
+        CHECK(cudaFree(d_out));
         int wrong = 0;
-        for (std::size_t r = 0; r < std::size_t(n); ++r)
-            for (std::size_t c = 0; c < std::size_t(n); ++c) wrong += t[r * n + c] != host[c * n + r];
-        for (std::size_t r = 0; r < std::size_t(n); r += 7) sample += t[r * n + (r * 3) % n];
-        std::printf("%-22s %8.2f ms  %s\n", name, start.elapsed_ms(stop),
+        for (size_t r = 0; r < size_t(n); ++r)
+            for (size_t c = 0; c < size_t(n); ++c) wrong += t[r * n + c] != host[c * n + r];
+        for (size_t r = 0; r < size_t(n); r += 7) sample += t[r * n + (r * 3) % n];
+        std::printf("%-22s %8.2f ms  %s\n", name, ms,
                     wrong ? (std::to_string(wrong) + " elements wrong").c_str() : "correct");
         return wrong;
     };
@@ -97,6 +119,9 @@ int main(int argc, char** argv) {
                 run("tiled and padded", transpose_padded, checksum);
     std::printf("-- and once without the __syncthreads() (watch for the reports)\n");
     run("no barrier", transpose_no_barrier, ignored);
+    CHECK(cudaEventDestroy(start));
+    CHECK(cudaEventDestroy(stop));
+    CHECK(cudaFree(d_in));
 
     std::printf("checksum %ld\n", checksum);
     if (wrong) {

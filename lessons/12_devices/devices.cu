@@ -1,15 +1,27 @@
-// Lesson 12: which device is this, what can it do, and when is it worth using? simt::detect()
-// lists the devices; simt::device_properties() gives their limits. Then the classic VectorAdd,
-// timed against a plain CPU loop, with the copies counted, to see why the device loses on it.
-#include <simt/simt.hpp>
-
+// Lesson 12: which device is this, what can it do, and when is it worth using?
+// cudaGetDeviceCount and cudaGetDeviceProperties list the devices and their limits. Then the
+// classic VectorAdd, timed against a plain CPU loop, with the copies counted, to see why the
+// device loses on it.
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
-__global__ void vector_add(simt::span<const float> a, simt::span<const float> b, simt::span<float> c) {
-    int i = simt::grid<1>();
-    if (i < static_cast<int>(c.size())) c[i] = a[i] + b[i];
+#include <cuda_runtime.h>
+
+#define CHECK(call)                                                                      \
+    do {                                                                                 \
+        cudaError_t err_ = (call);                                                       \
+        if (err_ != cudaSuccess) {                                                       \
+            std::fprintf(stderr, "%s:%d: %s (%s)\n", __FILE__, __LINE__,                 \
+                         cudaGetErrorString(err_), cudaGetErrorName(err_));              \
+            std::exit(EXIT_FAILURE);                                                     \
+        }                                                                                \
+    } while (0)
+
+__global__ void vector_add(const float* a, const float* b, float* c, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
 }
 
 double ms_since(std::chrono::steady_clock::time_point t0) {
@@ -18,14 +30,28 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 
 int main() {
     std::printf("-- the devices\n");
-    simt::detect();
-    simt::DeviceProperties p = simt::device_properties();
-    std::printf("running on '%s', compute capability %d.%d, %d multiprocessors%s\n", p.name.c_str(),
-                p.major, p.minor, p.multi_processor_count,
-                p.simulator ? " (in the simulator: the cores that run blocks)" : "");
+    int count = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess || count == 0) {
+        std::printf("no CUDA device found: %s\n", cudaGetErrorString(err));
+        return 1;
+    }
+    for (int d = 0; d < count; ++d) {
+        cudaDeviceProp p;
+        CHECK(cudaGetDeviceProperties(&p, d));
+        std::printf("device %d: %s, compute capability %d.%d\n", d, p.name, p.major, p.minor);
+        std::printf("  %d multiprocessors, warp size %d\n", p.multiProcessorCount, p.warpSize);
+        std::printf("  at most %d threads per block, block dims (%d, %d, %d), grid dims (%d, %d, %d)\n",
+                    p.maxThreadsPerBlock, p.maxThreadsDim[0], p.maxThreadsDim[1], p.maxThreadsDim[2],
+                    p.maxGridSize[0], p.maxGridSize[1], p.maxGridSize[2]);
+        std::printf("  shared memory per block: %zu bytes (%zu with opt-in)\n", p.sharedMemPerBlock,
+                    p.sharedMemPerBlockOptin);
+    }
+    CHECK(cudaSetDevice(0));  // what every later call uses (device 0 is also the default)
 
     const int n = 1 << 20;
-    std::vector<float> a(n), b(n), c_cpu(n);
+    const size_t bytes = n * sizeof(float);
+    std::vector<float> a(n), b(n), c_cpu(n), c_dev(n);
     for (int i = 0; i < n; ++i) a[i] = 0.5f * i, b[i] = 1.0f - i;
 
     std::printf("-- VectorAdd over %d floats\n", n);
@@ -35,20 +61,33 @@ int main() {
 
     // Everything the device version has to do: copy in, add, copy out.
     const int threads = 256, blocks = (n + threads - 1) / threads;
+    float *d_a, *d_b, *d_c;
     t0 = std::chrono::steady_clock::now();
-    auto da = simt::to_device(a), db = simt::to_device(b);
+    CHECK(cudaMalloc(&d_a, bytes));
+    CHECK(cudaMalloc(&d_b, bytes));
+    CHECK(cudaMalloc(&d_c, bytes));
+    CHECK(cudaMemcpy(d_a, a.data(), bytes, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_b, b.data(), bytes, cudaMemcpyHostToDevice));
     double copy_in = ms_since(t0);
-    auto dc = simt::device_array<float>(n);
-    simt::Event start, stop;
-    start.record();
-    simt::launch(vector_add, blocks, threads)(da, db, dc);
-    stop.record();
-    stop.synchronize();
-    double kernel = start.elapsed_ms(stop);
+    cudaEvent_t start, stop;
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaEventCreate(&stop));
+    CHECK(cudaEventRecord(start));
+    vector_add<<<blocks, threads>>>(d_a, d_b, d_c, n);
+    CHECK(cudaGetLastError());
+    CHECK(cudaEventRecord(stop));
+    CHECK(cudaEventSynchronize(stop));
+    float kernel = 0;
+    CHECK(cudaEventElapsedTime(&kernel, start, stop));
     auto t1 = std::chrono::steady_clock::now();
-    std::vector<float> c_dev = dc.copy_to_host();
+    CHECK(cudaMemcpy(c_dev.data(), d_c, bytes, cudaMemcpyDeviceToHost));
     double copy_out = ms_since(t1);
     double total = ms_since(t0);
+    CHECK(cudaEventDestroy(start));
+    CHECK(cudaEventDestroy(stop));
+    CHECK(cudaFree(d_a));
+    CHECK(cudaFree(d_b));
+    CHECK(cudaFree(d_c));
 
     std::printf("CPU loop:                         %9.3f ms\n", cpu);
     std::printf("device: copy a and b in           %9.3f ms\n", copy_in);
