@@ -47,6 +47,9 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     if (k == Access::atomic && reinterpret_cast<std::uintptr_t>(p) % n != 0) [[unlikely]]
         report_invalid({Invalid::misaligned, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
     if (tls_shadow_checks.load(std::memory_order_relaxed)) record_raw_access(a, p, n, k, pc);
+    // The hook runs before the store: under SIMT_SCHEDULE=interleave another thread may run
+    // between this thread's load and its store, so `p[0] += 1` loses updates as on a GPU.
+    if (k == Access::write) rmw_point(Loc{});
 }
 
 [[gnu::always_inline]] inline void check(const volatile void* p, std::size_t n, Access k, const void* pc) {
