@@ -56,6 +56,9 @@ struct CudaRuntime {
     std::mutex m;
     std::map<const std::byte*, Allocation*> live;
     cudaError_t sticky = cudaSuccess;
+    /// The largest cudaFuncAttributeMaxDynamicSharedMemorySize set for any kernel (see
+    /// cudaFuncSetAttribute in runtime.cpp: the simulator does not tell kernels apart).
+    std::size_t dynamic_shared_optin = 0;
 };
 
 /// The whole of the runtime's state. Each part is used by the file named beside its type.

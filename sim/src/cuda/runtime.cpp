@@ -143,10 +143,25 @@ void note_written(const End& e, std::size_t bytes) {
 
 }  // namespace
 
-bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_location site) {
+bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_location site,
+                         bool& shared_optin) {
     if (sticky()) return false;
+    shared_optin = shared_bytes > LaunchLimits::max_shared_bytes &&
+                   shared_bytes <= runtime().dynamic_shared_optin;
+    if (shared_bytes > LaunchLimits::max_shared_bytes && !shared_optin &&
+        shared_bytes <= LaunchLimits::max_shared_bytes_optin) {
+        fail(cudaErrorInvalidValue,
+             "launch refused at " + where(site) + ": " + std::to_string(shared_bytes) +
+                 " bytes of dynamic shared memory per block exceed the " +
+                 std::to_string(LaunchLimits::max_shared_bytes) + " bytes a kernel gets without "
+                 "opting in; call cudaFuncSetAttribute(kernel, "
+                 "cudaFuncAttributeMaxDynamicSharedMemorySize, " + std::to_string(shared_bytes) +
+                 ") before the launch (the kernel did not run; cudaGetLastError() returns "
+                 "cudaErrorInvalidValue)");
+        return false;
+    }
     try {
-        simt::detail::validate_launch(g.x, g.y, g.z, b.x, b.y, b.z, shared_bytes, false,
+        simt::detail::validate_launch(g.x, g.y, g.z, b.x, b.y, b.z, shared_bytes, shared_optin,
                                       site.file_name(), site.line());
     } catch (const simt::LaunchError& e) {
         fail(cudaErrorInvalidConfiguration,
@@ -539,5 +554,35 @@ cudaError_t simt::sim::detail::cuda_symbol(const void* symbol, void** address, s
     if (cudaError_t e = resolve_symbol(call, symbol, 0, 0, sym, site)) return e;
     if (address) *address = sym.a->base;
     if (bytes) *bytes = sym.a->size;
+    return cudaSuccess;
+}
+
+cudaError_t simt::sim::detail::cuda_func_set_attribute(cudaFuncAttribute attr, int value,
+                                                        std::source_location site) {
+    if (sticky()) return sticky();
+    if (attr == cudaFuncAttributePreferredSharedMemoryCarveout) return cudaSuccess;  // a hint
+    if (attr != cudaFuncAttributeMaxDynamicSharedMemorySize)
+        return fail(cudaErrorInvalidValue, "cudaFuncSetAttribute" + at(site) + ": attribute " +
+                                               std::to_string(attr) + " is not one the simulator knows");
+    if (value < 0 || static_cast<std::size_t>(value) > LaunchLimits::max_shared_bytes_optin)
+        return fail(cudaErrorInvalidValue,
+                    "cudaFuncSetAttribute" + at(site) + ": " + std::to_string(value) +
+                        " bytes of dynamic shared memory; a block may have at most " +
+                        std::to_string(LaunchLimits::max_shared_bytes_optin) + " (227 KiB)");
+    std::lock_guard lock(runtime().m);
+    runtime().dynamic_shared_optin =
+        std::max(runtime().dynamic_shared_optin, static_cast<std::size_t>(value));
+    return cudaSuccess;
+}
+
+cudaError_t simt::sim::detail::cuda_func_get_attributes(cudaFuncAttributes* attr) {
+    if (!attr) return fail(cudaErrorInvalidValue, "cudaFuncGetAttributes: the result pointer is null");
+    if (sticky()) return sticky();
+    *attr = cudaFuncAttributes{};
+    attr->maxThreadsPerBlock = LaunchLimits::max_threads_per_block;
+    attr->ptxVersion = attr->binaryVersion = 90;
+    std::lock_guard lock(runtime().m);
+    attr->maxDynamicSharedSizeBytes = static_cast<int>(
+        std::max<std::size_t>(runtime().dynamic_shared_optin, LaunchLimits::max_shared_bytes));
     return cudaSuccess;
 }

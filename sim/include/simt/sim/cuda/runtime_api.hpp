@@ -263,6 +263,55 @@ cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
 
+// Kernel attributes. The simulator runs any kernel with any register count; what it keeps is the
+// opt-in to more than 48 KiB of dynamic shared memory, for every kernel at once (it cannot tell
+// the kernel of a <<<>>> launch by its address: docs/porting.md).
+enum cudaFuncAttribute {
+    cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+    cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+};
+enum cudaFuncCache {
+    cudaFuncCachePreferNone = 0,
+    cudaFuncCachePreferShared = 1,
+    cudaFuncCachePreferL1 = 2,
+    cudaFuncCachePreferEqual = 3,
+};
+enum cudaSharedMemConfig {
+    cudaSharedMemBankSizeDefault = 0,
+    cudaSharedMemBankSizeFourByte = 1,
+    cudaSharedMemBankSizeEightByte = 2,
+};
+struct cudaFuncAttributes {
+    std::size_t sharedSizeBytes;  ///< static shared memory: unknown until the kernel runs, 0
+    std::size_t constSizeBytes;
+    std::size_t localSizeBytes;
+    int maxThreadsPerBlock;
+    int numRegs;
+    int ptxVersion;
+    int binaryVersion;
+    int cacheModeCA;
+    int maxDynamicSharedSizeBytes;
+    int preferredShmemCarveout;
+};
+namespace simt::sim::detail {
+cudaError_t cuda_func_set_attribute(cudaFuncAttribute attr, int value, std::source_location site);
+cudaError_t cuda_func_get_attributes(cudaFuncAttributes* attr);
+}  // namespace simt::sim::detail
+template <class F>
+cudaError_t cudaFuncSetAttribute(F* /*kernel*/, cudaFuncAttribute attr, int value,
+                                 std::source_location site = std::source_location::current()) {
+    return simt::sim::detail::cuda_func_set_attribute(attr, value, site);
+}
+template <class F>
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, F* /*kernel*/) {
+    return simt::sim::detail::cuda_func_get_attributes(attr);
+}
+// Cache and bank preferences change speed on a GPU, never results: nothing to do here.
+template <class F>
+cudaError_t cudaFuncSetCacheConfig(F*, cudaFuncCache) { return cudaSuccess; }
+inline cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
+inline cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig) { return cudaSuccess; }
+
 // Profiler ranges (<cuda_profiler_api.h>): nothing to profile in the simulator.
 inline cudaError_t cudaProfilerStart() { return cudaSuccess; }
 inline cudaError_t cudaProfilerStop() { return cudaSuccess; }
@@ -272,7 +321,10 @@ namespace simt::sim::detail {
 /// Checks a <<<>>> launch before it is queued: a configuration CUDA refuses is printed with the
 /// launch's file:line and becomes the last error (cudaErrorInvalidConfiguration); a sticky error
 /// refuses every launch. True when the launch may go ahead.
-bool cuda_launch_allowed(dim3 grid, dim3 block, std::size_t shared_bytes, std::source_location site);
+/// `shared_optin` is set when the dynamic shared memory is above 48 KiB but within what
+/// cudaFuncSetAttribute allowed.
+bool cuda_launch_allowed(dim3 grid, dim3 block, std::size_t shared_bytes, std::source_location site,
+                         bool& shared_optin);
 /// The stream a launch or copy goes to.
 const simt::Stream* cuda_stream(cudaStream_t s);
 
@@ -299,11 +351,12 @@ public:
     template <class F>
     void operator()(F&& call) const {
         namespace sd = sim::detail;
-        if (!sd::cuda_launch_allowed(grid_, block_, shared_bytes_, site_)) return;
+        bool optin = false;
+        if (!sd::cuda_launch_allowed(grid_, block_, shared_bytes_, site_, optin)) return;
         using C = sd::CallClosure<std::decay_t<F>>;
         auto closure = std::make_shared<const C>(C{std::forward<F>(call)});
         sd::enqueue_launch(sd::cuda_stream(stream_),
-                           sd::KernelLaunch{grid_, block_, shared_bytes_, false, &C::invoke,
+                           sd::KernelLaunch{grid_, block_, shared_bytes_, optin, &C::invoke,
                                             std::move(closure), site_});
     }
 
