@@ -36,10 +36,16 @@ set(_simt_require_device "${CMAKE_CURRENT_LIST_DIR}/require_device.cu")
 # The instrumentation of checked programs: calls before every load, store and atomic, but none at
 # function entry and exit (simt needs no call stacks); -g for the line a report names. Never
 # with AddressSanitizer (SIMT_SANITIZE), which the compilers refuse to combine it with.
+# memcpy, memmove and memset become calls that simt checks (sim/cuda_include/simt_memory_calls.h).
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   set(SIMT_RAW_CHECK_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -g)
 elseif(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   set(SIMT_RAW_CHECK_FLAGS -fsanitize=thread "SHELL:-mllvm -tsan-instrument-func-entry-exit=0" -g)
+endif()
+if(SIMT_RAW_CHECK_FLAGS)
+  # No tail calls either: a memcpy that ends a kernel would return past the kernel's own line.
+  list(APPEND SIMT_RAW_CHECK_FLAGS -DSIMT_RAW_CHECKS -fno-builtin-memcpy -fno-builtin-memmove
+       -fno-builtin-memset -fno-optimize-sibling-calls)
 endif()
 
 function(simt_add_executable name)

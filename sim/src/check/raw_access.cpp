@@ -12,6 +12,7 @@
 // replace it with scratch as a view does. Red pages around every allocation keep a small overrun
 // harmless; an address past everything allocated would fault, so that thread ends instead.
 #include <cstdint>
+#include <cstring>
 
 #include "checker.hpp"
 #include "../memory/arena.hpp"
@@ -36,7 +37,10 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     if (!tls_thread) return host_access(a, p, n, k, pc);
     auto* b = static_cast<const std::byte*>(p);
     if (!a || a->freed || b < a->base || b + n > a->base + a->bytes) [[unlikely]] {
-        report_invalid({invalid_kind(a), a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
+        // A range that starts inside and runs past the end is named by its first element out.
+        const std::byte* bad = a && !a->freed && b >= a->base && b < a->base + a->bytes
+                                   ? a->base + a->bytes : b;
+        report_invalid({invalid_kind(a), a, bad, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
         if (!arena::mapped(p))  // nothing there to read or write: the thread cannot go on
             tls_worker->fail_thread("simt: the thread cannot continue: " + where(loc_of(pc)) +
                                     " accessed an address where no device memory was ever allocated");
@@ -137,6 +141,28 @@ SIMT_TSAN_ATOMIC(32, int)
 SIMT_TSAN_ATOMIC(64, long)
 #undef SIMT_TSAN_FETCH
 #undef SIMT_TSAN_ATOMIC
+
+// memcpy, memmove and memset of checked sources (sim/cuda_include/simt_memory_calls.h): each
+// range is one access, checked before the C library does the work (the destination first: when
+// both run past their arrays, the write is the one a report names).
+void* simt_memcpy(void* dst, const void* src, std::size_t n) {
+    if (n) {
+        check(dst, n, Access::write, SIMT_RET);
+        check(src, n, Access::read, SIMT_RET);
+    }
+    return std::memcpy(dst, src, n);
+}
+void* simt_memmove(void* dst, const void* src, std::size_t n) {
+    if (n) {
+        check(dst, n, Access::write, SIMT_RET);
+        check(src, n, Access::read, SIMT_RET);
+    }
+    return std::memmove(dst, src, n);
+}
+void* simt_memset(void* dst, int value, std::size_t n) {
+    if (n) check(dst, n, Access::write, SIMT_RET);
+    return std::memset(dst, value, n);
+}
 
 void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
