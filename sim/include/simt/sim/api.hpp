@@ -10,6 +10,10 @@
 #error "include <simt/simt.hpp>, not the simulator's headers"
 #endif
 
+// Neither __CUDACC__ nor __CUDA_ARCH__ is defined here (docs/porting.md says why); code that must
+// know it runs in the simulator tests this.
+#define SIMT_SIMULATOR 1
+
 #define __global__
 #define __device__
 #define __host__
