@@ -1,12 +1,15 @@
-// simt's benchmark: the cost of a thread, a barrier and a core, against a plain serial loop.
+// simt's benchmark: four workloads as simt views and as plain CUDA, each against a serial loop
+// doing the same work, unchecked and checked; then a barrier's and a core's cost.
 // Every figure is the median of several runs in this one process, side by side.
 #include <simt/simt.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <cstdio>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -18,10 +21,35 @@ namespace {
 
 constexpr int kRuns = 5;
 
-double median_seconds(const std::function<void()>& f, int runs = kRuns) {
+// One size per workload, shared by its serial loop, its views kernel and its plain-CUDA kernel
+// (simt_bench passes them to plain_cuda.cu). The transpose was 4096² before issue 11; it is now
+// the issue's 2048², which keeps its per-thread meaning and a quarter of its running time.
+constexpr int kVectorAddN = 1 << 24;   // 16M threads, one element each
+constexpr int kTransposeSide = 2048;   // 2048² floats; 1M threads of 32 x 8, 4 elements each
+constexpr int kReductionN = 1 << 22;   // 4M threads, 16K blocks of 256
+constexpr int kAtomicN = 1 << 20;      // 1M threads, one atomicAdd each
+
+// Targets. Ratios to the serial loop (unchecked kernel, both halves), checked / unchecked and two
+// cores: issue 11 ("Ahead of HIP-CPU"; at or ahead of HIP-CPU on this 2-core machine). Each
+// further barrier and the shadow bytes: docs/simulator.md (the issue sets none for them).
+struct Workload {
+    const char* key;    // bench.json's name for it
+    const char* label;  // the table's
+    double threads;     // for ns per thread
+    double max_ratio;   // unchecked kernel / serial loop
+};
+constexpr double kMaxCheckedSlowdown = 10;  // every checker on / unchecked, each workload
+constexpr double kMinTwoCoreSpeedup = 1.8;
+constexpr double kMaxExtraBarrierNs = 5;
+constexpr double kMaxShadowPerByte = 8;
+
+double median_seconds(const std::function<void()>& f, int runs = kRuns,
+                      const std::function<void()>& before = [] {}) {
+    before();
     f();  // warm-up: pages touched, fibers created
     std::vector<double> t;
     for (int r = 0; r < runs; ++r) {
+        before();  // untimed: resets what the run accumulates into
         auto a = std::chrono::steady_clock::now();
         f();
         auto b = std::chrono::steady_clock::now();
@@ -31,6 +59,13 @@ double median_seconds(const std::function<void()>& f, int runs = kRuns) {
     return t[t.size() / 2];
 }
 
+// Verdicts are taken on the value as printed, so a row never says that a printed 1.40 misses 1.4.
+double as_printed(double x, int digits) {
+    double s = std::pow(10.0, digits);
+    return std::round(x * s) / s;
+}
+const char* verdict(bool ok) { return ok ? "ok" : "MISSED"; }
+
 std::string cpu_model() {
     std::ifstream in("/proc/cpuinfo");
     std::string line;
@@ -39,16 +74,25 @@ std::string cpu_model() {
     return "unknown CPU";
 }
 
-/// Runs the plain-CUDA benchmark (plain_cuda.cu) built at `path`: its "name value" lines.
+/// Runs the plain-CUDA benchmark (plain_cuda.cu) built at `path` with this run's sizes: its
+/// "name value" lines. Empty when it failed (a wrong result or a finding).
 std::map<std::string, double> run_plain_cuda(const char* path) {
     std::map<std::string, double> figures;
-    std::FILE* p = popen(path, "r");
+    std::string cmd = std::string("'") + path + "' " + std::to_string(kVectorAddN) + " " +
+                      std::to_string(kTransposeSide) + " " + std::to_string(kReductionN) + " " +
+                      std::to_string(kAtomicN);
+    std::FILE* p = popen(cmd.c_str(), "r");
     if (!p) return figures;
     char name[64];
     double value;
     while (std::fscanf(p, "%63s %lf", name, &value) == 2) figures[name] = value;
     if (pclose(p) != 0) figures.clear();
     return figures;
+}
+
+[[noreturn]] void wrong_result(const char* kernel, const char* how) {
+    std::printf("FAILED: the benchmark kernel %s computed a wrong result (%s)\n", kernel, how);
+    std::exit(1);
 }
 
 }  // namespace
@@ -71,7 +115,8 @@ __global__ void transpose_tiled(simt::mdspan<const float, 2> in, simt::mdspan<fl
 }
 
 // A 256-thread tree reduction: one barrier after the load, then one per halving step (8).
-// With sync_steps false the steps skip their barrier, so the difference is 8 barriers' cost.
+// With sync_steps false the steps skip their barrier, so the difference is 8 barriers' cost;
+// that variant races (on a GPU too), so its result is never looked at.
 __global__ void tree_reduce(simt::span<const float> in, simt::span<float> out, bool sync_steps) {
     __shared__ simt::shared<float[256]> s;
     unsigned t = threadIdx.x;
@@ -84,12 +129,17 @@ __global__ void tree_reduce(simt::span<const float> in, simt::span<float> out, b
     if (t == 0) out[blockIdx.x] = s[0];
 }
 
+__global__ void atomic_counter(simt::span<int> counter) { atomicAdd(&counter[0], 1); }
+
 // Independent blocks with real work per thread, to see how blocks spread over cores.
-__global__ void compute_heavy(simt::span<float> out) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
+SIMT_DEVICE_FN float heavy_value(int i) {
     float x = static_cast<float>(i) * 1e-6f;
     for (int k = 0; k < 400; ++k) x = x * 0.999f + 0.5f / (1.0f + x * x);
-    out[i] = x;
+    return x;
+}
+__global__ void compute_heavy(simt::span<float> out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = heavy_value(i);
 }
 
 int main(int argc, char** argv) {
@@ -101,11 +151,15 @@ int main(int argc, char** argv) {
     const simt::sim::Config saved = cfg;
     simt::sim::apply_setting(cfg, "SIMT_CHECK", "none");
 
-    // 1. Barrier-free: vector add over 16M elements, against the same body in a serial loop.
-    const int n = 1 << 24;
+    // Each workload: its serial loop (whose output is the reference the kernels must match),
+    // then its views kernel with the checkers off. Section 4 runs the kernels again with every
+    // checker on.
+
+    // 1. Vector add, barrier-free: c = a + b over 16M elements.
+    const int n = kVectorAddN;
     std::vector<float> ha(n), hb(n), hc(n);
     for (int i = 0; i < n; ++i) ha[i] = i * 0.5f, hb[i] = 1.0f - i;
-    double serial = median_seconds([&] {
+    double serial_vadd = median_seconds([&] {
         const float* a = ha.data();
         const float* b = hb.data();
         float* c = hc.data();
@@ -114,138 +168,264 @@ int main(int argc, char** argv) {
     });
     auto da = simt::to_device(ha), db = simt::to_device(hb);
     auto dc = simt::device_array<float>(n);
-    double vadd = median_seconds([&] {
+    auto run_vadd = [&] {
         simt::launch(vector_add, n / 256, 256)(da, db, dc);
         simt::synchronize();
-    });
-    bool vadd_ok = dc.copy_to_host() == hc;
+    };
+    auto check_vadd = [&] { if (dc.copy_to_host() != hc) wrong_result("vector_add", "c != a + b"); };
+    double vadd = median_seconds(run_vadd);
+    check_vadd();
 
-    // 2. One barrier: tiled transpose of a 4096 x 4096 matrix, 32 x 8 threads per block.
-    const int m = 4096;
-    std::vector<float> hm(std::size_t(m) * m);
+    // 2. Tiled transpose, one barrier: 2048² floats. The serial loop is plain nested loops over
+    //    the kernel's 32 x 32 tiles, each tile read by rows and written by columns.
+    const int m = kTransposeSide;
+    std::vector<float> hm(std::size_t(m) * m), ht(hm.size());
     for (std::size_t i = 0; i < hm.size(); ++i) hm[i] = static_cast<float>(i % 9973);
-    auto din = simt::to_device(hm, {m, m});
-    auto dout = simt::device_array<float>({m, m});
-    double transpose = median_seconds([&] {
+    double serial_transpose = median_seconds([&] {
+        const float* in = hm.data();
+        float* out = ht.data();
+        for (int ty = 0; ty < m; ty += TILE)
+            for (int tx = 0; tx < m; tx += TILE)
+                for (int y = ty; y < ty + TILE; ++y)
+                    for (int x = tx; x < tx + TILE; ++x) out[std::size_t(x) * m + y] = in[std::size_t(y) * m + x];
+        asm volatile("" : : "r"(out) : "memory");
+    });
+    auto din = simt::to_device(hm, {std::size_t(m), std::size_t(m)});
+    auto dout = simt::device_array<float>({std::size_t(m), std::size_t(m)});
+    auto run_transpose = [&] {
         simt::launch(transpose_tiled, dim3(m / TILE, m / TILE), dim3(TILE, ROWS))(din, dout);
         simt::synchronize();
-    });
-    auto tr = dout.copy_to_host();
-    bool transpose_ok = tr[1] == hm[m] && tr[std::size_t(m) * 7 + 3] == hm[std::size_t(3) * m + 7];
+    };
+    auto check_transpose = [&] {
+        if (dout.copy_to_host() != ht) wrong_result("transpose_tiled", "out != the transpose of in");
+    };
+    double transpose = median_seconds(run_transpose);
+    check_transpose();
 
-    // 3. Further barriers: 256-thread tree reduction, with and without the 8 step barriers.
-    const int rblocks = 1 << 14, rthreads = rblocks * 256;
-    auto rin = simt::to_device(std::vector<float>(rthreads, 1.0f));
+    // 3. Tree reduction, 1 + 8 barriers: the sum of each 256-element chunk of 4M floats. The
+    //    serial loop sums each chunk in the kernel's order (halving), so the sums match exactly;
+    //    the compiler vectorizes its halving steps, as it could not a running sum.
+    const int rthreads = kReductionN, rblocks = rthreads / 256;
+    std::vector<float> hr(rthreads), hsums(rblocks);
+    for (int i = 0; i < rthreads; ++i) hr[i] = static_cast<float>(i % 101) * 0.25f;
+    double serial_reduce = median_seconds([&] {
+        const float* in = hr.data();
+        float* out = hsums.data();
+        for (int b = 0; b < rblocks; ++b) {
+            float s[256];
+            std::copy_n(in + std::size_t(b) * 256, 256, s);
+            for (int stride = 128; stride > 0; stride /= 2)
+                for (int t = 0; t < stride; ++t) s[t] += s[t + stride];
+            out[b] = s[0];
+        }
+        asm volatile("" : : "r"(out) : "memory");
+    });
+    auto rin = simt::to_device(hr);
     auto rout = simt::device_array<float>(rblocks);
-    double reduce_sync = median_seconds([&] {
+    auto run_reduce = [&] {
         simt::launch(tree_reduce, rblocks, 256)(rin, rout, true);
         simt::synchronize();
-    });
-    bool reduce_ok = rout.copy_to_host()[5] == 256.0f;
+    };
+    auto check_reduce = [&] {
+        if (rout.copy_to_host() != hsums) wrong_result("tree_reduce", "a chunk's sum differs");
+    };
+    double reduce_sync = median_seconds(run_reduce);
+    check_reduce();
     double reduce_nosync = median_seconds([&] {
         simt::launch(tree_reduce, rblocks, 256)(rin, rout, false);
         simt::synchronize();
     });
 
-    // 4. Two cores against one on independent blocks.
+    // 4. Atomic counter: 1M increments of one int. The serial loop increments a std::atomic<int>
+    //    with a relaxed fetch_add (a locked add each, as the kernel's atomicAdd is), which the
+    //    compiler does not fold.
+    const int an = kAtomicN;
+    std::atomic<int> serial_counter{0};
+    double serial_atomic = median_seconds(
+        [&] {
+            for (int i = 0; i < an; ++i) serial_counter.fetch_add(1, std::memory_order_relaxed);
+        },
+        kRuns, [&] { serial_counter.store(0, std::memory_order_relaxed); });
+    if (serial_counter.load() != an) wrong_result("the serial atomic loop", "count != n");
+    const std::vector<int> zero{0};
+    auto dcount = simt::to_device(zero);
+    auto run_atomic = [&] {
+        simt::launch(atomic_counter, an / 256, 256)(dcount);
+        simt::synchronize();
+    };
+    auto reset_atomic = [&] { dcount.copy_from_host(zero); };
+    auto check_atomic = [&] {
+        if (dcount.copy_to_host()[0] != an) wrong_result("atomic_counter", "count != threads");
+    };
+    double atomic = median_seconds(run_atomic, kRuns, reset_atomic);
+    check_atomic();
+
+    // 5. Two cores against one on independent blocks (checked on every 64th thread: the whole
+    //    reference would cost a second).
     const int hblocks = 2048, hthreads = hblocks * 256;
     auto hout = simt::device_array<float>(hthreads);
     auto heavy = [&](const char* workers) {
         simt::sim::apply_setting(cfg, "SIMT_WORKERS", workers);
-        return median_seconds([&] {
+        double t = median_seconds([&] {
             simt::launch(compute_heavy, hblocks, 256)(hout);
             simt::synchronize();
         });
+        auto h = hout.copy_to_host();
+        for (int i = 0; i < hthreads; i += 64)
+            if (h[i] != heavy_value(i)) wrong_result("compute_heavy", "differs from the host's");
+        return t;
     };
     double one_core = heavy("1"), two_cores = heavy("2");
 
-    // 5. Every checker on, against the same launches unchecked (measured above). The inputs
-    //    are re-copied first so that each checked run starts from host-written memory.
+    // 6. Every checker on, against the same launches unchecked (measured above).
     simt::sim::apply_setting(cfg, "SIMT_WORKERS", "0");
     simt::sim::apply_setting(cfg, "SIMT_CHECK", "all");
     simt::sim::clear_findings();
-    double vadd_checked = median_seconds([&] {
-        simt::launch(vector_add, n / 256, 256)(da, db, dc);
-        simt::synchronize();
-    }, 3);
-    double transpose_checked = median_seconds([&] {
-        simt::launch(transpose_tiled, dim3(m / TILE, m / TILE), dim3(TILE, ROWS))(din, dout);
-        simt::synchronize();
-    }, 3);
-    double reduce_checked = median_seconds([&] {
-        simt::launch(tree_reduce, rblocks, 256)(rin, rout, true);
-        simt::synchronize();
-    }, 3);
+    double vadd_checked = median_seconds(run_vadd, 3);
+    check_vadd();
+    double transpose_checked = median_seconds(run_transpose, 3);
+    check_transpose();
+    double reduce_checked = median_seconds(run_reduce, 3);
+    check_reduce();
+    double atomic_checked = median_seconds(run_atomic, 3, reset_atomic);
+    check_atomic();
     bool checked_silent = simt::sim::findings().empty();
     auto usage = simt::sim::shadow_usage();
     double shadow_per_byte = usage.memory_bytes ? double(usage.shadow_bytes) / usage.memory_bytes : 0;
     cfg = saved;
-
-    const double per = 1e9;
-    double serial_ns = serial * per / n;
-    double vadd_ns = vadd * per / n;
-    double transpose_ns = transpose * per / (double(m) * m / (TILE / ROWS));
-    double extra_ns = (reduce_sync - reduce_nosync) * per / rthreads / 8;
-    double speedup = one_core / two_cores;
-    double slow_vadd = vadd_checked / vadd, slow_transpose = transpose_checked / transpose,
-           slow_reduce = reduce_checked / reduce_sync;
-    double checked_slowdown = std::max({slow_vadd, slow_transpose, slow_reduce});  // the worst
-
-    std::printf("simt benchmark: %s, %u hardware threads\n", cpu_model().c_str(),
-                std::thread::hardware_concurrency());
-    std::printf("compiler: %s %s, build: Release (-O3 -DNDEBUG), median of %d runs per row\n",
-#if defined(__clang__)
-                "clang", __clang_version__,
-#else
-                "g++", __VERSION__,
-#endif
-                kRuns);
-    std::printf("reproduce: ./lab bench\n\n");
-    std::printf("%-34s %12s %10s %s\n", "measure", "ns/thread", "target", "");
-    auto row = [](const char* name, double v, const char* target, bool ok) {
-        std::printf("%-34s %12.2f %10s %s\n", name, v, target, ok ? "ok" : "MISSED");
-    };
-    row("serial loop (c = a + b, 16M)", serial_ns, "anchor", true);
-    row("barrier-free kernel (16M threads)", vadd_ns, "<= 3x", vadd_ns <= 3 * serial_ns);
-    row("one barrier (transpose 4096^2)", transpose_ns, "<= 12", transpose_ns <= 12);
-    row("each further barrier (reduce 256)", extra_ns, "<= 5", extra_ns <= 5);
-    std::printf("%-34s %12.2fx %9s %s\n", "barrier-free / serial loop", vadd_ns / serial_ns, "<= 3x",
-                vadd_ns <= 3 * serial_ns ? "ok" : "MISSED");
-    std::printf("%-34s %12.2fx %9s %s\n", "two cores / one core", speedup, ">= 1.7x",
-                speedup >= 1.7 ? "ok" : "MISSED");
-    std::printf("%-34s %12.2fx %9s %s\n", "checked / unchecked (worst)", checked_slowdown,
-                "<= 20x", checked_slowdown <= 20 ? "ok" : "MISSED");
-    std::printf("%-34s %12.2fx\n", "  vector add", slow_vadd);
-    std::printf("%-34s %12.2fx\n", "  transpose", slow_transpose);
-    std::printf("%-34s %12.2fx\n", "  tree reduction", slow_reduce);
-    std::printf("%-34s %12.2f %10s %s\n", "shadow bytes per device byte", shadow_per_byte, "<= 8",
-                shadow_per_byte <= 8 ? "ok" : "MISSED");
     if (!checked_silent) {
         std::printf("FAILED: the checkers reported a finding in a correct benchmark kernel\n");
         return 1;
     }
-    if (!(vadd_ok && transpose_ok && reduce_ok)) {
-        std::printf("FAILED: a benchmark kernel computed a wrong result\n");
-        return 1;
-    }
-    // 6. Plain CUDA (raw pointers, plain __shared__), built with the raw-access instrumentation
-    //    and without. Vector add makes three raw accesses per thread: the instrumentation's cost
-    //    per access is the difference over three.
+
+    // 7. Plain CUDA (raw pointers, plain __shared__), built with the raw-access instrumentation
+    //    and without (UNCHECKED); each checks its own results and findings.
     auto checked_build = run_plain_cuda(SIMT_BENCH_PLAIN_CUDA);
     auto unchecked_build = run_plain_cuda(SIMT_BENCH_PLAIN_CUDA_UNCHECKED);
     if (checked_build.empty() || unchecked_build.empty()) {
         std::printf("FAILED: the plain-CUDA benchmark (plain_cuda.cu) did not run cleanly\n");
         return 1;
     }
+
+    const double per = 1e9;
+    const double transpose_threads = double(m) * m / (TILE / ROWS);
+    const Workload workloads[] = {  // the ratios: issue 11's, HIP-CPU's on this machine or better
+        {"vector_add", "vector add, 16M", double(n), 1.4},
+        {"transpose", "transpose 2048^2", transpose_threads, 2.0},
+        {"tree_reduction", "tree reduction, 4M", double(rthreads), 69},
+        {"atomic_counter", "atomic counter, 1M", double(an), 2.7},
+    };
+    std::map<std::string, double> serial_s = {{"vector_add", serial_vadd}, {"transpose", serial_transpose},
+                                              {"tree_reduction", serial_reduce}, {"atomic_counter", serial_atomic}};
+    std::map<std::string, double> views_s = {{"vector_add", vadd}, {"transpose", transpose},
+                                             {"tree_reduction", reduce_sync}, {"atomic_counter", atomic}};
+    std::map<std::string, double> views_checked_s = {
+        {"vector_add", vadd_checked}, {"transpose", transpose_checked},
+        {"tree_reduction", reduce_checked}, {"atomic_counter", atomic_checked}};
+
+    // The figures bench.json has always had, with their meanings of today.
+    double serial_ns = serial_vadd * per / n;
+    double vadd_ns = vadd * per / n;
+    double transpose_ns = transpose * per / transpose_threads;
+    double extra_ns = (reduce_sync - reduce_nosync) * per / rthreads / 8;
+    double speedup = one_core / two_cores;
+    double checked_slowdown = 0;  // the worst workload's, views
+    for (auto& w : workloads)
+        checked_slowdown = std::max(checked_slowdown, views_checked_s[w.key] / views_s[w.key]);
+    // Vector add makes three raw accesses per thread: the instrumentation's cost per access is
+    // the difference between the builds over three.
     double per_access_off = (checked_build["vector_add_none"] - unchecked_build["vector_add_none"]) / 3;
     double per_access_all = (checked_build["vector_add_all"] - unchecked_build["vector_add_none"]) / 3;
+
+    std::printf("simt benchmark: %s, %u hardware threads\n", cpu_model().c_str(),
+                std::thread::hardware_concurrency());
+    std::printf("compiler: %s %s, build: Release (-O3 -DNDEBUG), median of %d runs per row "
+                "(3 with every checker on)\n",
+#if defined(__clang__)
+                "clang", __clang_version__,
+#else
+                "g++", __VERSION__,
+#endif
+                kRuns);
+    std::printf("method: the serial loop does the kernel's work in one C++ loop; unchecked: views with\n"
+                "SIMT_CHECK=none, plain CUDA built UNCHECKED; checked: every checker on, plain CUDA\n"
+                "built with the raw-access instrumentation; ns per kernel thread\n");
+    std::printf("reproduce: ./lab bench\n\n");
+
+    // The side-by-side table: per workload, views and plain CUDA.
+    auto target = [](double t) {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "<= %gx", t);
+        return std::string(buf);
+    };
+    const char* head = "%-19s %-10s %8s %11s %9s   %-7s %-6s %9s %8s   %-6s %s\n";
+    std::printf(head, "", "", "serial", "unchecked", "", "", "", "checked", "", "", "");
+    std::printf(head, "workload", "kernel", "ns/thr", "ns/thr", "/ serial", "target", "", "ns/thr", "/ unchk",
+                "target", "");
+    std::map<std::string, double> json;     // the new figures, written after today's keys
+    std::map<std::string, long> json_count;  // and the thread counts
+    for (auto& w : workloads) {
+        double serial_w = serial_s[w.key] * per / w.threads;
+        json[std::string("serial_") + w.key + "_ns_per_thread"] = serial_w;
+        json_count[std::string(w.key) + "_threads"] = static_cast<long>(w.threads);
+        for (bool views : {true, false}) {
+            std::string k = w.key;
+            double unchecked = views ? views_s[k] * per / w.threads : unchecked_build[k + "_none"];
+            double checked = views ? views_checked_s[k] * per / w.threads : checked_build[k + "_all"];
+            double ratio = unchecked / serial_w, slowdown = checked / unchecked;
+            bool ratio_ok = as_printed(ratio, 1) <= w.max_ratio;
+            bool slow_ok = as_printed(slowdown, 1) <= kMaxCheckedSlowdown;
+            std::printf("%-19s %-10s %8.2f %11.2f %8.1fx   %-7s %-6s %9.2f %7.1fx   %-6s %s\n",
+                        views ? w.label : "", views ? "views" : "plain CUDA", serial_w, unchecked, ratio,
+                        target(w.max_ratio).c_str(), verdict(ratio_ok), checked, slowdown,
+                        target(kMaxCheckedSlowdown).c_str(), verdict(slow_ok));
+            if (views) {  // views' checked / unchecked is today's checked_slowdown_<workload>
+                json["views_" + k + "_unchecked_ns_per_thread"] = unchecked;
+                json["views_" + k + "_checked_ns_per_thread"] = checked;
+                json["views_" + k + "_ratio_to_serial"] = ratio;
+            } else {  // the builds' ns are today's plain_cuda_*_build_<workload>_{none,all}_ns
+                json["plain_cuda_" + k + "_ratio_to_serial"] = ratio;
+                json["plain_cuda_" + k + "_checked_slowdown"] = slowdown;
+            }
+        }
+    }
+
+    // Today's rows, which docs/simulator.md quotes.
+    auto row = [](const char* name, const std::string& value, const std::string& target, const char* verdict) {
+        std::printf("%-36s %12s %16s %s\n", name, value.c_str(), target.c_str(), verdict);
+    };
+    auto fmt = [](double v, const char* unit, int digits = 2) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.*f%s", digits, v, unit);
+        return std::string(buf);
+    };
+    const Workload& vadd_w = workloads[0];
+    const Workload& transpose_w = workloads[1];
+    double serial_transpose_ns = serial_transpose * per / transpose_threads;
+    std::printf("\n");
+    row("measure", "value", "target", "");
+    row("serial loop (c = a + b, 16M)", fmt(serial_ns, " ns"), "anchor", "");
+    // Issue 11's ratios to the serial loop replace the 3x and the 12 ns of before.
+    row("barrier-free kernel (16M threads)", fmt(vadd_ns, " ns"), target(vadd_w.max_ratio) + " serial",
+        verdict(as_printed(vadd_ns / serial_ns, 1) <= vadd_w.max_ratio));
+    row("one barrier (transpose 2048^2)", fmt(transpose_ns, " ns"), target(transpose_w.max_ratio) + " serial",
+        verdict(as_printed(transpose_ns / serial_transpose_ns, 1) <= transpose_w.max_ratio));
+    row("each further barrier (reduce 256)", fmt(extra_ns, " ns"), "<= " + fmt(kMaxExtraBarrierNs, " ns", 0),
+        verdict(as_printed(extra_ns, 2) <= kMaxExtraBarrierNs));
+    row("two cores / one core", fmt(speedup, "x"), ">= " + fmt(kMinTwoCoreSpeedup, "x", 1),
+        verdict(as_printed(speedup, 2) >= kMinTwoCoreSpeedup));
+    row("checked / unchecked (worst, views)", fmt(checked_slowdown, "x", 1), target(kMaxCheckedSlowdown),
+        verdict(as_printed(checked_slowdown, 1) <= kMaxCheckedSlowdown));
+    row("shadow bytes per device byte", fmt(shadow_per_byte, ""), "<= " + fmt(kMaxShadowPerByte, "", 0),
+        verdict(as_printed(shadow_per_byte, 2) <= kMaxShadowPerByte));
+    std::printf("%-36s %12s (checks off), %.2f ns (all checks)\n", "instrumented raw access, each",
+                fmt(per_access_off, " ns").c_str(), per_access_all);
+
     std::printf("\nplain CUDA (ns per thread)          unchecked build   checked build   checked build\n"
                 "                                     checks off        checks off      all checks\n");
-    for (const char* k : {"vector_add", "transpose", "tree_reduction"})
-        std::printf("%-34s %12.2f %15.2f %15.2f\n", k, unchecked_build[std::string(k) + "_none"],
-                    checked_build[std::string(k) + "_none"], checked_build[std::string(k) + "_all"]);
-    std::printf("%-34s %12.2f ns (checks off), %.2f ns (all checks)\n",
-                "instrumented raw access, each", per_access_off, per_access_all);
+    for (auto& w : workloads)
+        std::printf("%-34s %12.2f %15.2f %15.2f\n", w.key, unchecked_build[std::string(w.key) + "_none"],
+                    checked_build[std::string(w.key) + "_none"], checked_build[std::string(w.key) + "_all"]);
 
     if (!json_path.empty()) {
         std::ofstream out(json_path);
@@ -255,17 +435,19 @@ int main(int argc, char** argv) {
             << "  \"one_barrier_ns_per_thread\": " << transpose_ns << ",\n"
             << "  \"per_extra_barrier_ns_per_thread\": " << extra_ns << ",\n"
             << "  \"checked_slowdown\": " << checked_slowdown << ",\n"
-            << "  \"checked_slowdown_vector_add\": " << slow_vadd << ",\n"
-            << "  \"checked_slowdown_transpose\": " << slow_transpose << ",\n"
-            << "  \"checked_slowdown_tree_reduction\": " << slow_reduce << ",\n"
+            << "  \"checked_slowdown_vector_add\": " << vadd_checked / vadd << ",\n"
+            << "  \"checked_slowdown_transpose\": " << transpose_checked / transpose << ",\n"
+            << "  \"checked_slowdown_tree_reduction\": " << reduce_checked / reduce_sync << ",\n"
+            << "  \"checked_slowdown_atomic_counter\": " << atomic_checked / atomic << ",\n"
             << "  \"shadow_bytes_per_device_byte\": " << shadow_per_byte << ",\n"
             << "  \"two_core_speedup\": " << speedup << ",\n"
             << "  \"instrumentation_ns_per_access_checks_off\": " << per_access_off << ",\n"
             << "  \"instrumentation_ns_per_access_all_checks\": " << per_access_all << ",\n";
         for (auto& [k, v] : unchecked_build) out << "  \"plain_cuda_unchecked_build_" << k << "_ns\": " << v << ",\n";
         for (auto& [k, v] : checked_build) out << "  \"plain_cuda_checked_build_" << k << "_ns\": " << v << ",\n";
-        out
-            << "  \"runs_per_measure\": " << kRuns << "\n}\n";
+        for (auto& [k, v] : json) out << "  \"" << k << "\": " << v << ",\n";
+        for (auto& [k, v] : json_count) out << "  \"" << k << "\": " << v << ",\n";
+        out << "  \"runs_per_measure\": " << kRuns << "\n}\n";
         std::printf("\nwrote %s\n", json_path.c_str());
     }
     return 0;

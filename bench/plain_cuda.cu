@@ -1,20 +1,25 @@
 // The benchmark's plain-CUDA half: raw pointers, plain __shared__, <<<>>>. bench/CMakeLists.txt
 // builds it twice, instrumented (checked raw accesses, the default) and UNCHECKED; simt_bench runs
-// both and reports them side by side. Prints one "name value" line per figure (ns per thread).
+// both with its sizes and reports them side by side. Prints one "name value" line per figure
+// (ns per thread); exits non-zero on a wrong result, a finding or a CUDA error.
 #include <simt/simt.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <vector>
 
 namespace {
 
-double median_ns_per_thread(const std::function<void()>& f, double threads) {
+double median_ns_per_thread(const std::function<void()>& f, double threads,
+                            const std::function<void()>& before = [] {}) {
+    before();
     f();  // warm-up
     std::vector<double> t;
     for (int r = 0; r < 5; ++r) {
+        before();  // untimed: resets what the run accumulates into
         auto a = std::chrono::steady_clock::now();
         f();
         auto b = std::chrono::steady_clock::now();
@@ -22,6 +27,11 @@ double median_ns_per_thread(const std::function<void()>& f, double threads) {
     }
     std::sort(t.begin(), t.end());
     return t[2];
+}
+
+[[noreturn]] void wrong_result(const char* kernel) {
+    std::fprintf(stderr, "FAILED: the benchmark kernel %s computed a wrong result\n", kernel);
+    std::exit(1);
 }
 
 }  // namespace
@@ -55,17 +65,36 @@ __global__ void block_sum(const float* in, float* out) {
     if (t == 0) out[blockIdx.x] = s[0];
 }
 
-int main() {
-    const int n = 1 << 22, side = 2048;
-    std::vector<float> host(n);
-    for (int i = 0; i < n; ++i) host[i] = float(i % 100);
+__global__ void atomic_counter(int* counter) { atomicAdd(counter, 1); }
+
+int main(int argc, char** argv) {
+    if (argc != 5) {
+        std::fprintf(stderr, "usage: %s <vector add threads> <transpose side> <reduction threads> "
+                             "<atomic threads> (simt_bench passes its sizes)\n", argv[0]);
+        return 2;
+    }
+    const int n = std::atoi(argv[1]), side = std::atoi(argv[2]), rn = std::atoi(argv[3]),
+              an = std::atoi(argv[4]);
+    // The transpose and the reduction read a and write c, so those must hold them.
+    if (n <= 0 || n % 256 || side % TILE || std::size_t(side) * side > std::size_t(n) || rn % 256 ||
+        rn > n || an <= 0 || an % 256) {
+        std::fprintf(stderr, "%s: sizes that this benchmark's grids do not cover\n", argv[0]);
+        return 2;
+    }
+    std::vector<float> host(n), back(n);
+    for (int i = 0; i < n; ++i) host[i] = float(i % 100);  // sums of 256 stay exact in float
     float *a, *b, *c;
+    int* counter;
     cudaMalloc(&a, n * sizeof(float));
     cudaMalloc(&b, n * sizeof(float));
     cudaMalloc(&c, n * sizeof(float));
+    cudaMalloc(&counter, sizeof(int));
     auto fill = [&] {
         cudaMemcpy(a, host.data(), n * sizeof(float), cudaMemcpyHostToDevice);
         cudaMemcpy(b, host.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+    };
+    auto fetch_c = [&](std::size_t count) {
+        cudaMemcpy(back.data(), c, count * sizeof(float), cudaMemcpyDeviceToHost);
     };
     auto& cfg = simt::sim::config();
     for (const char* checks : {"none", "all"}) {
@@ -75,22 +104,43 @@ int main() {
             vector_add<<<n / 256, 256>>>(a, b, c, n);
             cudaDeviceSynchronize();
         }, n);
+        fetch_c(n);
+        for (int i = 0; i < n; ++i)
+            if (back[i] != host[i] + host[i]) wrong_result("vector_add");
         double tr = median_ns_per_thread([&] {
             transpose<<<dim3(side / TILE, side / TILE), dim3(TILE, ROWS)>>>(a, c, side);
             cudaDeviceSynchronize();
         }, double(side) * side / (TILE / ROWS));
+        fetch_c(std::size_t(side) * side);
+        for (std::size_t y = 0; y < std::size_t(side); ++y)
+            for (std::size_t x = 0; x < std::size_t(side); ++x)
+                if (back[y * side + x] != host[x * side + y]) wrong_result("transpose");
         double red = median_ns_per_thread([&] {
-            block_sum<<<n / 256, 256>>>(a, c);
+            block_sum<<<rn / 256, 256>>>(a, c);
             cudaDeviceSynchronize();
-        }, n);
-        std::printf("vector_add_%s %g\ntranspose_%s %g\ntree_reduction_%s %g\n", checks, vadd, checks,
-                    tr, checks, red);
+        }, rn);
+        fetch_c(rn / 256);
+        for (int blk = 0; blk < rn / 256; ++blk) {
+            float sum = 0;
+            for (int t = 0; t < 256; ++t) sum += host[blk * 256 + t];
+            if (back[blk] != sum) wrong_result("block_sum");
+        }
+        double atom = median_ns_per_thread([&] {
+            atomic_counter<<<an / 256, 256>>>(counter);
+            cudaDeviceSynchronize();
+        }, an, [&] { cudaMemset(counter, 0, sizeof(int)); });
+        int count = 0;
+        cudaMemcpy(&count, counter, sizeof(int), cudaMemcpyDeviceToHost);
+        if (count != an) wrong_result("atomic_counter");
+        std::printf("vector_add_%s %g\ntranspose_%s %g\ntree_reduction_%s %g\natomic_counter_%s %g\n",
+                    checks, vadd, checks, tr, checks, red, checks, atom);
     }
     cudaFree(a);
     cudaFree(b);
     cudaFree(c);
+    cudaFree(counter);
     if (!simt::sim::findings().empty() || cudaGetLastError() != cudaSuccess) {
-        std::printf("FAILED: a finding or an error in a correct benchmark kernel\n");
+        std::fprintf(stderr, "FAILED: a finding or an error in a correct benchmark kernel\n");
         return 1;
     }
     return 0;
