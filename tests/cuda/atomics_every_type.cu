@@ -8,24 +8,9 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
-#define CHECK(call)                                                                      \
-    do {                                                                                 \
-        cudaError_t err_ = (call);                                                       \
-        if (err_ != cudaSuccess) {                                                       \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_)); \
-            exit(EXIT_FAILURE);                                                          \
-        }                                                                                \
-    } while (0)
+#include "checks.cuh"
 
 const int kBlocks = 64, kThreads = 256, kN = kBlocks * kThreads;
-int failures = 0;
-
-void expect(bool ok, const char* what) {
-    if (!ok) {
-        fprintf(stderr, "FAILED: %s\n", what);
-        ++failures;
-    }
-}
 
 // Copies `init` to the device, runs `launch` on it, and returns what the kernel left there.
 template <class T, class Launch>
@@ -341,18 +326,12 @@ void test_shared() {
 }
 
 int main() {
-    int devices = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-        printf("no CUDA device: skipped\n");
-        return 77;
-    }
+    skip_without_gpu();
     test_int();
     test_unsigned();
     test_64_bit();
     test_floating_point();
     test_short_and_half();
     test_shared();
-    if (failures != 0) return EXIT_FAILURE;
-    printf("PASS\n");
-    return 0;
+    return report();
 }

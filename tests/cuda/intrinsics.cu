@@ -16,22 +16,7 @@
 #include <vector_functions.h>
 #include <vector_types.h>
 
-#define CHECK(call)                                                                       \
-    do {                                                                                  \
-        cudaError_t err_ = (call);                                                        \
-        if (err_ != cudaSuccess) {                                                        \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_));  \
-            exit(EXIT_FAILURE);                                                           \
-        }                                                                                 \
-    } while (0)
-
-int failures = 0;
-
-void expect(bool ok, const char* what, long long index = -1) {
-    if (!ok) {
-        if (++failures <= 20) fprintf(stderr, "FAILED: %s (case %lld)\n", what, index);
-    }
-}
+#include "checks.cuh"
 
 template <class T>
 T* to_device(const std::vector<T>& v) {
@@ -851,21 +836,12 @@ void test_half() {
 }
 
 int main() {
-    int devices = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-        printf("no CUDA device: skipped\n");
-        return 77;
-    }
+    skip_without_gpu();
     test_vector_types();
     test_integer_intrinsics();
     test_rounding_modes();
     test_conversions();
     test_misc();
     test_half();
-    if (failures != 0) {
-        fprintf(stderr, "%d checks failed\n", failures);
-        return EXIT_FAILURE;
-    }
-    printf("PASS\n");
-    return 0;
+    return report();
 }

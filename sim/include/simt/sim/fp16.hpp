@@ -43,21 +43,14 @@ unsigned short half_bits(double v) {
     return static_cast<unsigned short>(sign | bits);  // 0x7C00 (inf) if it carried past 65504
 }
 
-/// Round to nearest even, the conversion every operation ends with.
-inline unsigned short half_bits_rn(double v) {
+/// Round to nearest even, the conversion every operation ends with (from a float or a double).
+template <class F>
+unsigned short half_bits_rn(F v) {
 #if defined(__FLT16_MANT_DIG__)
     if (std::isnan(v)) return half_nan;
     return std::bit_cast<unsigned short>(static_cast<_Float16>(v));
 #else
-    return half_bits<Round::rn>(v);
-#endif
-}
-inline unsigned short half_bits_rn(float v) {
-#if defined(__FLT16_MANT_DIG__)
-    if (std::isnan(v)) return half_nan;
-    return std::bit_cast<unsigned short>(static_cast<_Float16>(v));
-#else
-    return half_bits<Round::rn>(v);
+    return half_bits<Round::rn>(static_cast<double>(v));
 #endif
 }
 
@@ -295,45 +288,33 @@ SIMT_SIM_HALF2_LANES(__hmax_nan, __hmax2_nan)
 SIMT_SIM_HALF2_LANES(__hmin_nan, __hmin2_nan)
 #undef SIMT_SIM_HALF2_LANES
 
-// ---- Operators (as CUDA's: != is unordered, the others ordered) ---------------------------------
+// ---- Operators (as CUDA's: != is unordered, the others ordered; __half2's compare both lanes) ---
 
-inline __half operator+(const __half& a, const __half& b) { return __hadd(a, b); }
-inline __half operator-(const __half& a, const __half& b) { return __hsub(a, b); }
-inline __half operator*(const __half& a, const __half& b) { return __hmul(a, b); }
-inline __half operator/(const __half& a, const __half& b) { return __hdiv(a, b); }
-inline __half& operator+=(__half& a, const __half& b) { return a = __hadd(a, b); }
-inline __half& operator-=(__half& a, const __half& b) { return a = __hsub(a, b); }
-inline __half& operator*=(__half& a, const __half& b) { return a = __hmul(a, b); }
-inline __half& operator/=(__half& a, const __half& b) { return a = __hdiv(a, b); }
-inline __half& operator++(__half& a) { return a = __hadd(a, CUDART_ONE_FP16); }
-inline __half& operator--(__half& a) { return a = __hsub(a, CUDART_ONE_FP16); }
-inline __half operator++(__half& a, int) { __half old = a; ++a; return old; }
-inline __half operator--(__half& a, int) { __half old = a; --a; return old; }
-inline __half operator+(const __half& a) { return a; }
-inline __half operator-(const __half& a) { return __hneg(a); }
-inline bool operator==(const __half& a, const __half& b) { return __heq(a, b); }
-inline bool operator!=(const __half& a, const __half& b) { return __hneu(a, b); }
-inline bool operator<(const __half& a, const __half& b) { return __hlt(a, b); }
-inline bool operator<=(const __half& a, const __half& b) { return __hle(a, b); }
-inline bool operator>(const __half& a, const __half& b) { return __hgt(a, b); }
-inline bool operator>=(const __half& a, const __half& b) { return __hge(a, b); }
-
-inline __half2 operator+(const __half2& a, const __half2& b) { return __hadd2(a, b); }
-inline __half2 operator-(const __half2& a, const __half2& b) { return __hsub2(a, b); }
-inline __half2 operator*(const __half2& a, const __half2& b) { return __hmul2(a, b); }
-inline __half2 operator/(const __half2& a, const __half2& b) { return __h2div(a, b); }
-inline __half2& operator+=(__half2& a, const __half2& b) { return a = __hadd2(a, b); }
-inline __half2& operator-=(__half2& a, const __half2& b) { return a = __hsub2(a, b); }
-inline __half2& operator*=(__half2& a, const __half2& b) { return a = __hmul2(a, b); }
-inline __half2& operator/=(__half2& a, const __half2& b) { return a = __h2div(a, b); }
-inline __half2 operator+(const __half2& a) { return a; }
-inline __half2 operator-(const __half2& a) { return __hneg2(a); }
-inline bool operator==(const __half2& a, const __half2& b) { return __hbeq2(a, b); }
-inline bool operator!=(const __half2& a, const __half2& b) { return __hbneu2(a, b); }
-inline bool operator<(const __half2& a, const __half2& b) { return __hblt2(a, b); }
-inline bool operator<=(const __half2& a, const __half2& b) { return __hble2(a, b); }
-inline bool operator>(const __half2& a, const __half2& b) { return __hbgt2(a, b); }
-inline bool operator>=(const __half2& a, const __half2& b) { return __hbge2(a, b); }
+#define SIMT_SIM_HALF_OPERATORS(H, add, sub, mul, div, neg, one, cmp, cmp2)                    \
+    inline H operator+(const H& a, const H& b) { return add(a, b); }                            \
+    inline H operator-(const H& a, const H& b) { return sub(a, b); }                            \
+    inline H operator*(const H& a, const H& b) { return mul(a, b); }                            \
+    inline H operator/(const H& a, const H& b) { return div(a, b); }                            \
+    inline H& operator+=(H& a, const H& b) { return a = add(a, b); }                            \
+    inline H& operator-=(H& a, const H& b) { return a = sub(a, b); }                            \
+    inline H& operator*=(H& a, const H& b) { return a = mul(a, b); }                            \
+    inline H& operator/=(H& a, const H& b) { return a = div(a, b); }                            \
+    inline H& operator++(H& a) { return a = add(a, one); }                                      \
+    inline H& operator--(H& a) { return a = sub(a, one); }                                      \
+    inline H operator++(H& a, int) { H old = a; ++a; return old; }                              \
+    inline H operator--(H& a, int) { H old = a; --a; return old; }                              \
+    inline H operator+(const H& a) { return a; }                                                \
+    inline H operator-(const H& a) { return neg(a); }                                           \
+    inline bool operator==(const H& a, const H& b) { return cmp##eq##cmp2(a, b); }              \
+    inline bool operator!=(const H& a, const H& b) { return cmp##neu##cmp2(a, b); }             \
+    inline bool operator<(const H& a, const H& b) { return cmp##lt##cmp2(a, b); }               \
+    inline bool operator<=(const H& a, const H& b) { return cmp##le##cmp2(a, b); }              \
+    inline bool operator>(const H& a, const H& b) { return cmp##gt##cmp2(a, b); }               \
+    inline bool operator>=(const H& a, const H& b) { return cmp##ge##cmp2(a, b); }
+SIMT_SIM_HALF_OPERATORS(__half, __hadd, __hsub, __hmul, __hdiv, __hneg, CUDART_ONE_FP16, __h, )
+SIMT_SIM_HALF_OPERATORS(__half2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2,
+                        __half2half2(CUDART_ONE_FP16), __hb, 2)
+#undef SIMT_SIM_HALF_OPERATORS
 
 // ---- Math: the float function, rounded once to half ---------------------------------------------
 
