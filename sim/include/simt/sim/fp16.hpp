@@ -87,9 +87,10 @@ struct alignas(2) __half {
     // Integers convert to nearest even (exactly: every integer a half can hold fits a double),
     // and back toward zero, saturating, as CUDA's implicit conversions do.
 #define SIMT_SIM_HALF_INTEGER(I)                                                                \
-    __half(I v) : __x(simt::sim::detail::half_bits_rn(static_cast<double>(v))) {}                \
+    __half(I v) : __x(simt::sim::detail::half_bits_rn(v)) {}                                    \
     operator I() const {                                                                        \
-        return simt::sim::detail::to_integer<I, simt::sim::detail::Round::rz>(static_cast<float>(*this)); \
+        using simt::sim::detail::Round;                                                         \
+        return simt::sim::detail::to_integer<I, Round::rz>(static_cast<float>(*this));          \
     }
     SIMT_SIM_HALF_INTEGER(short)
     SIMT_SIM_HALF_INTEGER(unsigned short)
@@ -119,6 +120,19 @@ struct alignas(4) __half2 {
 typedef __half half;
 typedef __half2 half2;
 
+namespace simt::sim::detail {
+/// v (a float, a double or an integer) rounded to half in mode m.
+template <Round m, class T>
+__half to_half(T v) {
+    if constexpr (m == Round::rn) return __half_raw{half_bits_rn(v)};
+    else return __half_raw{half_bits<m>(static_cast<double>(v))};
+}
+/// 1.0 or 0.0 in each lane, as the _2 comparisons give.
+inline __half2 lanes(bool lo, bool hi) {
+    return {__half(lo ? 1.0f : 0.0f), __half(hi ? 1.0f : 0.0f)};
+}
+}  // namespace simt::sim::detail
+
 #define CUDART_INF_FP16 __ushort_as_half(static_cast<unsigned short>(0x7C00U))
 #define CUDART_NAN_FP16 __ushort_as_half(static_cast<unsigned short>(0x7FFFU))
 #define CUDART_MIN_DENORM_FP16 __ushort_as_half(static_cast<unsigned short>(0x0001U))
@@ -127,7 +141,7 @@ typedef __half2 half2;
 #define CUDART_ZERO_FP16 __ushort_as_half(static_cast<unsigned short>(0x0000U))
 #define CUDART_ONE_FP16 __ushort_as_half(static_cast<unsigned short>(0x3C00U))
 
-// ---- Conversions ----------------------------------------------------------------------------------
+// ---- Conversions --------------------------------------------------------------------------------
 
 inline constexpr unsigned short __half_as_ushort(__half h) { return static_cast<__half_raw>(h).x; }
 inline constexpr short __half_as_short(__half h) { return static_cast<short>(__half_as_ushort(h)); }
@@ -137,23 +151,21 @@ inline constexpr __half __short_as_half(short x) { return __half_raw{static_cast
 inline __half __float2half(float a) { return a; }
 inline __half __double2half(double a) { return a; }
 inline float __half2float(__half a) { return a; }
-#define SIMT_SIM_TO_HALF(name, T)                                                                \
-    inline __half name##_rn(T a) { return __half_raw{simt::sim::detail::half_bits_rn(a)}; }      \
-    inline __half name##_rz(T a) { return __half_raw{simt::sim::detail::half_bits<simt::sim::detail::Round::rz>(a)}; } \
-    inline __half name##_ru(T a) { return __half_raw{simt::sim::detail::half_bits<simt::sim::detail::Round::ru>(a)}; } \
-    inline __half name##_rd(T a) { return __half_raw{simt::sim::detail::half_bits<simt::sim::detail::Round::rd>(a)}; }
-SIMT_SIM_TO_HALF(__float2half, float)
-SIMT_SIM_TO_HALF(__double2half, double)
-#undef SIMT_SIM_TO_HALF
-#define SIMT_SIM_HALF_AND_INTEGER(name, I)                                                       \
-    inline __half __##name##2half_rn(I a) { return __half_raw{simt::sim::detail::half_bits_rn(static_cast<double>(a))}; } \
-    inline __half __##name##2half_rz(I a) { return __half_raw{simt::sim::detail::half_bits<simt::sim::detail::Round::rz>(static_cast<double>(a))}; } \
-    inline __half __##name##2half_ru(I a) { return __half_raw{simt::sim::detail::half_bits<simt::sim::detail::Round::ru>(static_cast<double>(a))}; } \
-    inline __half __##name##2half_rd(I a) { return __half_raw{simt::sim::detail::half_bits<simt::sim::detail::Round::rd>(static_cast<double>(a))}; } \
-    inline I __half2##name##_rn(__half h) { return simt::sim::detail::to_integer<I, simt::sim::detail::Round::rn>(__half2float(h)); } \
-    inline I __half2##name##_rz(__half h) { return simt::sim::detail::to_integer<I, simt::sim::detail::Round::rz>(__half2float(h)); } \
-    inline I __half2##name##_ru(__half h) { return simt::sim::detail::to_integer<I, simt::sim::detail::Round::ru>(__half2float(h)); } \
-    inline I __half2##name##_rd(__half h) { return simt::sim::detail::to_integer<I, simt::sim::detail::Round::rd>(__half2float(h)); }
+// __float2half_rz, __int2half_rd, __half2int_ru, ...: each source type in each mode.
+#define SIMT_SIM_TO_HALF_IN(name, T, m)                                                          \
+    inline __half name##_##m(T a) {                                                              \
+        return simt::sim::detail::to_half<simt::sim::detail::Round::m>(a);                       \
+    }
+#define SIMT_SIM_FROM_HALF_IN(name, I, m)                                                        \
+    inline I name##_##m(__half h) {                                                              \
+        return simt::sim::detail::to_integer<I, simt::sim::detail::Round::m>(__half2float(h));   \
+    }
+#define SIMT_SIM_EACH_MODE(X, name, T) X(name, T, rn) X(name, T, rz) X(name, T, ru) X(name, T, rd)
+#define SIMT_SIM_HALF_AND_INTEGER(name, I)                   \
+    SIMT_SIM_EACH_MODE(SIMT_SIM_TO_HALF_IN, __##name##2half, I) \
+    SIMT_SIM_EACH_MODE(SIMT_SIM_FROM_HALF_IN, __half2##name, I)
+SIMT_SIM_EACH_MODE(SIMT_SIM_TO_HALF_IN, __float2half, float)
+SIMT_SIM_EACH_MODE(SIMT_SIM_TO_HALF_IN, __double2half, double)
 SIMT_SIM_HALF_AND_INTEGER(short, short)
 SIMT_SIM_HALF_AND_INTEGER(ushort, unsigned short)
 SIMT_SIM_HALF_AND_INTEGER(int, int)
@@ -161,6 +173,9 @@ SIMT_SIM_HALF_AND_INTEGER(uint, unsigned)
 SIMT_SIM_HALF_AND_INTEGER(ll, long long)
 SIMT_SIM_HALF_AND_INTEGER(ull, unsigned long long)
 #undef SIMT_SIM_HALF_AND_INTEGER
+#undef SIMT_SIM_EACH_MODE
+#undef SIMT_SIM_FROM_HALF_IN
+#undef SIMT_SIM_TO_HALF_IN
 
 inline __half2 __halves2half2(__half lo, __half hi) { return {lo, hi}; }
 inline __half2 __half2half2(__half a) { return {a, a}; }
@@ -194,10 +209,10 @@ inline __half __hfma(__half a, __half b, __half c) {
 inline __half __hneg(__half a) { return __ushort_as_half(__half_as_ushort(a) ^ 0x8000u); }
 inline __half __habs(__half a) { return __ushort_as_half(__half_as_ushort(a) & 0x7FFFu); }
 /// The _sat forms clamp the result to [0, 1]; NaN gives +0.
-inline __half __hadd_sat(__half a, __half b) { return __saturatef(__half2float(__hadd(a, b))); }
-inline __half __hsub_sat(__half a, __half b) { return __saturatef(__half2float(__hsub(a, b))); }
-inline __half __hmul_sat(__half a, __half b) { return __saturatef(__half2float(__hmul(a, b))); }
-inline __half __hfma_sat(__half a, __half b, __half c) { return __saturatef(__half2float(__hfma(a, b, c))); }
+inline __half __hadd_sat(__half a, __half b) { return __saturatef(__hadd(a, b)); }
+inline __half __hsub_sat(__half a, __half b) { return __saturatef(__hsub(a, b)); }
+inline __half __hmul_sat(__half a, __half b) { return __saturatef(__hmul(a, b)); }
+inline __half __hfma_sat(__half a, __half b, __half c) { return __saturatef(__hfma(a, b, c)); }
 // The _rn forms are never contracted into an fma; neither is anything here.
 inline __half __hadd_rn(__half a, __half b) { return __hadd(a, b); }
 inline __half __hsub_rn(__half a, __half b) { return __hsub(a, b); }
@@ -237,13 +252,17 @@ inline __half2 __habs2(__half2 a) { return {__habs(a.x), __habs(a.y)}; }
         float x = a, y = b;                                                                     \
         return std::isnan(x) || std::isnan(y) || x op y;                                        \
     }                                                                                           \
-    inline bool __hb##name##2(__half2 a, __half2 b) { return __h##name(a.x, b.x) && __h##name(a.y, b.y); } \
-    inline bool __hb##name##u2(__half2 a, __half2 b) { return __h##name##u(a.x, b.x) && __h##name##u(a.y, b.y); } \
+    inline bool __hb##name##2(__half2 a, __half2 b) {                                           \
+        return __h##name(a.x, b.x) && __h##name(a.y, b.y);                                      \
+    }                                                                                           \
+    inline bool __hb##name##u2(__half2 a, __half2 b) {                                          \
+        return __h##name##u(a.x, b.x) && __h##name##u(a.y, b.y);                                \
+    }                                                                                           \
     inline __half2 __h##name##2(__half2 a, __half2 b) {                                         \
-        return {__half(__h##name(a.x, b.x) ? 1.0f : 0.0f), __half(__h##name(a.y, b.y) ? 1.0f : 0.0f)}; \
+        return simt::sim::detail::lanes(__h##name(a.x, b.x), __h##name(a.y, b.y));              \
     }                                                                                           \
     inline __half2 __h##name##u2(__half2 a, __half2 b) {                                        \
-        return {__half(__h##name##u(a.x, b.x) ? 1.0f : 0.0f), __half(__h##name##u(a.y, b.y) ? 1.0f : 0.0f)}; \
+        return simt::sim::detail::lanes(__h##name##u(a.x, b.x), __h##name##u(a.y, b.y));        \
     }
 SIMT_SIM_HALF_COMPARE(eq, ==)
 SIMT_SIM_HALF_COMPARE(ne, !=)
@@ -259,7 +278,7 @@ inline int __hisinf(__half a) {
     return x == 0x7C00u ? 1 : x == 0xFC00u ? -1 : 0;
 }
 inline __half2 __hisnan2(__half2 a) {
-    return {__half(__hisnan(a.x) ? 1.0f : 0.0f), __half(__hisnan(a.y) ? 1.0f : 0.0f)};
+    return simt::sim::detail::lanes(__hisnan(a.x), __hisnan(a.y));
 }
 
 /// The larger (smaller); a NaN loses to a number, two NaNs give NaN, and +0 > -0.

@@ -63,26 +63,26 @@ double signed_zero(double s, double a, double b) {
     return s;
 }
 template <Round m>
-float add(float a, float b) {
+float rounded_add(float a, float b) {
     double s = static_cast<double>(a) + b;
     return to_float<m>(signed_zero<m>(s, a, b), sum_error(a, b, s));
 }
 template <Round m>
-float mul(float a, float b) { return to_float<m>(static_cast<double>(a) * b, 0); }
+float rounded_mul(float a, float b) { return to_float<m>(static_cast<double>(a) * b, 0); }
 template <Round m>
-float fma(float a, float b, float c) {
+float rounded_fma(float a, float b, float c) {
     double p = static_cast<double>(a) * b;
     double s = p + c;
     return to_float<m>(signed_zero<m>(s, p, c), sum_error(p, c, s));
 }
 template <Round m>
-float div(float a, float b) {
+float rounded_div(float a, float b) {
     double q = static_cast<double>(a) / b;
     double r = std::isfinite(q) && q != 0 ? std::fma(-q, static_cast<double>(b), a) : 0.0;
     return to_float<m>(q, b > 0 ? r : -r);  // a - q*b is exact, and a/b - q = r/b
 }
 template <Round m>
-float sqrt(float a) {
+float rounded_sqrt(float a) {
     double q = std::sqrt(static_cast<double>(a));
     return to_float<m>(q, std::isfinite(q) && q != 0 ? std::fma(-q, q, a) : 0.0);
 }
@@ -110,9 +110,24 @@ I to_integer(F x) {
     return static_cast<I>(r);
 }
 
-/// The value of a from's bits as To (CUDA's __float_as_int and friends).
-template <class To, class From>
-constexpr To bits_as(From a) { return std::bit_cast<To>(a); }
+// sin(pi x) and cos(pi x) without the error of rounding pi x: x = n/2 + r with |r| <= 1/4.
+inline void sincospi(double x, double* s, double* c) {
+    if (!std::isfinite(x)) {
+        *s = *c = x - x;  // NaN
+        return;
+    }
+    double n = std::nearbyint(2 * x);
+    double r = (x - n / 2) * std::numbers::pi;
+    double sr = std::sin(r), cr = std::cos(r);
+    switch (static_cast<long long>(std::fmod(n, 4.0) + 4) % 4) {
+        case 0: *s = sr, *c = cr; break;
+        case 1: *s = cr, *c = -sr; break;
+        case 2: *s = -sr, *c = -cr; break;
+        default: *s = -cr, *c = sr; break;
+    }
+    if (*s == 0) *s = std::copysign(0.0, x);  // sinpi(+-n) is +-0
+    if (*c == 0) *c = 0.0;                    // cospi(n + 1/2) is +0
+}
 
 template <class T>
 T min_of(T a, T b) { return b < a ? b : a; }
@@ -121,7 +136,7 @@ T max_of(T a, T b) { return a < b ? b : a; }
 
 }  // namespace simt::sim::detail
 
-// ---- Single-precision intrinsics and the CUDA-only math functions -----------------------------
+// ---- Single-precision intrinsics and the CUDA-only math functions -------------------------------
 
 inline float __expf(float x) { return expf(x); }
 inline float __exp10f(float x) { return exp10f(x); }
@@ -151,33 +166,18 @@ inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 inline float rcbrtf(float x) { return static_cast<float>(1.0 / cbrt(static_cast<double>(x))); }
 inline double rcbrt(double x) { return 1.0 / cbrt(x); }
 
-// sin(pi x) and cos(pi x) without the error of rounding pi x: x = n/2 + r with |r| <= 1/4.
-inline void sincospi(double x, double* s, double* c) {
-    if (!std::isfinite(x)) {
-        *s = *c = x - x;  // NaN
-        return;
-    }
-    double n = nearbyint(2 * x);
-    double r = (x - n / 2) * std::numbers::pi;
-    double sr = sin(r), cr = cos(r);
-    switch (static_cast<long long>(fmod(n, 4.0) + 4) % 4) {
-        case 0: *s = sr, *c = cr; break;
-        case 1: *s = cr, *c = -sr; break;
-        case 2: *s = -sr, *c = -cr; break;
-        default: *s = -cr, *c = sr; break;
-    }
-    if (*s == 0) *s = copysign(0.0, x);  // sinpi(+-n) is +-0
-    if (*c == 0) *c = 0.0;               // cospi(n + 1/2) is +0
-}
-inline double sinpi(double x) { double s, c; sincospi(x, &s, &c); return s; }
-inline double cospi(double x) { double s, c; sincospi(x, &s, &c); return c; }
+inline void sincospi(double x, double* s, double* c) { simt::sim::detail::sincospi(x, s, c); }
 inline void sincospif(float x, float* s, float* c) {
     double sd, cd;
-    sincospi(x, &sd, &cd);
+    simt::sim::detail::sincospi(x, &sd, &cd);
     *s = static_cast<float>(sd), *c = static_cast<float>(cd);
 }
+#if !defined(__GLIBC__) || __GLIBC__ * 100 + __GLIBC_MINOR__ < 241  // C23's, in glibc since 2.41
+inline double sinpi(double x) { double s, c; sincospi(x, &s, &c); return s; }
+inline double cospi(double x) { double s, c; sincospi(x, &s, &c); return c; }
 inline float sinpif(float x) { return static_cast<float>(sinpi(x)); }
 inline float cospif(float x) { return static_cast<float>(cospi(x)); }
+#endif
 #if !defined(__GLIBC__)  // glibc declares these two as GNU extensions
 inline float exp10f(float x) { return powf(10.0f, x); }
 inline void sincosf(float x, float* s, float* c) { __sincosf(x, s, c); }
@@ -190,9 +190,15 @@ inline float normf(int dim, const float* a) {
     return static_cast<float>(sqrt(s));
 }
 inline float rnormf(int dim, const float* a) { return 1.0f / normf(dim, a); }
-inline float norm3df(float a, float b, float c) { float v[] = {a, b, c}; return normf(3, v); }
+inline float norm3df(float a, float b, float c) {
+    float v[] = {a, b, c};
+    return normf(3, v);
+}
 inline float rnorm3df(float a, float b, float c) { return 1.0f / norm3df(a, b, c); }
-inline float norm4df(float a, float b, float c, float d) { float v[] = {a, b, c, d}; return normf(4, v); }
+inline float norm4df(float a, float b, float c, float d) {
+    float v[] = {a, b, c, d};
+    return normf(4, v);
+}
 inline float rnorm4df(float a, float b, float c, float d) { return 1.0f / norm4df(a, b, c, d); }
 inline float rhypotf(float x, float y) { return static_cast<float>(1.0 / hypot(x, y)); }
 inline double norm(int dim, const double* a) {
@@ -207,24 +213,29 @@ inline double norm4d(double a, double b, double c, double d) { return hypot(norm
 inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
 inline double rhypot(double x, double y) { return 1.0 / hypot(x, y); }
 
-// ---- IEEE operations in a named rounding mode: to nearest even, toward zero, up, down --------
+// ---- IEEE operations in a named rounding mode: to nearest even, toward zero, up, down -----------
 
-#define SIMT_SIM_ROUNDED(mode)                                                                      \
-    inline float __fadd_##mode(float a, float b) { return simt::sim::detail::add<simt::sim::detail::Round::mode>(a, b); } \
-    inline float __fsub_##mode(float a, float b) { return simt::sim::detail::add<simt::sim::detail::Round::mode>(a, -b); } \
-    inline float __fmul_##mode(float a, float b) { return simt::sim::detail::mul<simt::sim::detail::Round::mode>(a, b); } \
-    inline float __fmaf_##mode(float a, float b, float c) { return simt::sim::detail::fma<simt::sim::detail::Round::mode>(a, b, c); } \
-    inline float __fdiv_##mode(float a, float b) { return simt::sim::detail::div<simt::sim::detail::Round::mode>(a, b); } \
-    inline float __frcp_##mode(float a) { return simt::sim::detail::div<simt::sim::detail::Round::mode>(1.0f, a); } \
-    inline float __fsqrt_##mode(float a) { return simt::sim::detail::sqrt<simt::sim::detail::Round::mode>(a); } \
-    inline float __double2float_##mode(double a) { return simt::sim::detail::to_float<simt::sim::detail::Round::mode>(a, 0); } \
-    inline float __int2float_##mode(int a) { return simt::sim::detail::to_float<simt::sim::detail::Round::mode>(a, 0); } \
-    inline float __uint2float_##mode(unsigned a) { return simt::sim::detail::to_float<simt::sim::detail::Round::mode>(a, 0); }
+// __fadd_rz is rounded_add<Round::rz>, and so on for each operation and mode.
+#define SIMT_SIM_IN(mode, f) simt::sim::detail::f<simt::sim::detail::Round::mode>
+#define SIMT_SIM_ROUNDED(m)                                                                      \
+    inline float __fadd_##m(float a, float b) { return SIMT_SIM_IN(m, rounded_add)(a, b); }      \
+    inline float __fsub_##m(float a, float b) { return SIMT_SIM_IN(m, rounded_add)(a, -b); }     \
+    inline float __fmul_##m(float a, float b) { return SIMT_SIM_IN(m, rounded_mul)(a, b); }      \
+    inline float __fmaf_##m(float a, float b, float c) {                                         \
+        return SIMT_SIM_IN(m, rounded_fma)(a, b, c);                                             \
+    }                                                                                            \
+    inline float __fdiv_##m(float a, float b) { return SIMT_SIM_IN(m, rounded_div)(a, b); }      \
+    inline float __frcp_##m(float a) { return SIMT_SIM_IN(m, rounded_div)(1.0f, a); }            \
+    inline float __fsqrt_##m(float a) { return SIMT_SIM_IN(m, rounded_sqrt)(a); }                \
+    inline float __double2float_##m(double a) { return SIMT_SIM_IN(m, to_float)(a, 0); }         \
+    inline float __int2float_##m(int a) { return SIMT_SIM_IN(m, to_float)(a, 0); }               \
+    inline float __uint2float_##m(unsigned a) { return SIMT_SIM_IN(m, to_float)(a, 0); }
 SIMT_SIM_ROUNDED(rn)
 SIMT_SIM_ROUNDED(rz)
 SIMT_SIM_ROUNDED(ru)
 SIMT_SIM_ROUNDED(rd)
 #undef SIMT_SIM_ROUNDED
+#undef SIMT_SIM_IN
 // Double precision in the default mode only: the host's own operations round to nearest even.
 inline double __dadd_rn(double a, double b) { return a + b; }
 inline double __dsub_rn(double a, double b) { return a - b; }
@@ -240,13 +251,15 @@ inline double __uint2double_rn(unsigned a) { return a; }
 inline double __ll2double_rn(long long a) { return static_cast<double>(a); }
 inline double __ull2double_rn(unsigned long long a) { return static_cast<double>(a); }
 
-// ---- Float to integer in each rounding mode, saturating ---------------------------------------
+// ---- Float to integer in each rounding mode, saturating -----------------------------------------
 
-#define SIMT_SIM_TO_INTEGER(from, F, to, I)                                                           \
-    inline I __##from##2##to##_rn(F x) { return simt::sim::detail::to_integer<I, simt::sim::detail::Round::rn>(x); } \
-    inline I __##from##2##to##_rz(F x) { return simt::sim::detail::to_integer<I, simt::sim::detail::Round::rz>(x); } \
-    inline I __##from##2##to##_ru(F x) { return simt::sim::detail::to_integer<I, simt::sim::detail::Round::ru>(x); } \
-    inline I __##from##2##to##_rd(F x) { return simt::sim::detail::to_integer<I, simt::sim::detail::Round::rd>(x); }
+#define SIMT_SIM_TO_INTEGER_IN(from, F, to, I, m)                                              \
+    inline I __##from##2##to##_##m(F x) {                                                        \
+        return simt::sim::detail::to_integer<I, simt::sim::detail::Round::m>(x);                 \
+    }
+#define SIMT_SIM_TO_INTEGER(from, F, to, I)                                                      \
+    SIMT_SIM_TO_INTEGER_IN(from, F, to, I, rn) SIMT_SIM_TO_INTEGER_IN(from, F, to, I, rz)        \
+    SIMT_SIM_TO_INTEGER_IN(from, F, to, I, ru) SIMT_SIM_TO_INTEGER_IN(from, F, to, I, rd)
 SIMT_SIM_TO_INTEGER(float, float, int, int)
 SIMT_SIM_TO_INTEGER(float, float, uint, unsigned)
 SIMT_SIM_TO_INTEGER(float, float, ll, long long)
@@ -256,8 +269,9 @@ SIMT_SIM_TO_INTEGER(double, double, uint, unsigned)
 SIMT_SIM_TO_INTEGER(double, double, ll, long long)
 SIMT_SIM_TO_INTEGER(double, double, ull, unsigned long long)
 #undef SIMT_SIM_TO_INTEGER
+#undef SIMT_SIM_TO_INTEGER_IN
 
-// ---- Reinterpreting bits ----------------------------------------------------------------------
+// ---- Reinterpreting bits ------------------------------------------------------------------------
 
 inline int __float_as_int(float x) { return std::bit_cast<int>(x); }
 inline unsigned __float_as_uint(float x) { return std::bit_cast<unsigned>(x); }
@@ -265,14 +279,14 @@ inline float __int_as_float(int x) { return std::bit_cast<float>(x); }
 inline float __uint_as_float(unsigned x) { return std::bit_cast<float>(x); }
 inline long long __double_as_longlong(double x) { return std::bit_cast<long long>(x); }
 inline double __longlong_as_double(long long x) { return std::bit_cast<double>(x); }
-inline int __double2hiint(double x) { return static_cast<int>(std::bit_cast<unsigned long long>(x) >> 32); }
-inline int __double2loint(double x) { return static_cast<int>(std::bit_cast<unsigned long long>(x)); }
+inline int __double2hiint(double x) { return static_cast<int>(std::bit_cast<std::uint64_t>(x) >> 32); }
+inline int __double2loint(double x) { return static_cast<int>(std::bit_cast<std::uint64_t>(x)); }
 inline double __hiloint2double(int hi, int lo) {
     return std::bit_cast<double>(static_cast<unsigned long long>(static_cast<unsigned>(hi)) << 32 |
                                  static_cast<unsigned>(lo));
 }
 
-// ---- Integer intrinsics -----------------------------------------------------------------------
+// ---- Integer intrinsics -------------------------------------------------------------------------
 
 /// The low 32 bits of the product of x's and y's low 24 bits, read as signed 24-bit numbers.
 inline int __mul24(int x, int y) {
@@ -339,12 +353,13 @@ inline unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned shift) {
 }
 /// |x - y| + z, modulo 2^32.
 inline unsigned __sad(int x, int y, unsigned z) {
-    return static_cast<unsigned>(x > y ? static_cast<long long>(x) - y : static_cast<long long>(y) - x) + z;
+    long long d = static_cast<long long>(x) - y;
+    return static_cast<unsigned>(d < 0 ? -d : d) + z;
 }
 inline unsigned __usad(unsigned x, unsigned y, unsigned z) { return (x > y ? x - y : y - x) + z; }
 /// (x + y) >> 1 and (x + y + 1) >> 1 without overflow in the sum.
-inline int __hadd(int x, int y) { return static_cast<int>((static_cast<long long>(x) + y) >> 1); }
-inline int __rhadd(int x, int y) { return static_cast<int>((static_cast<long long>(x) + y + 1) >> 1); }
+inline int __hadd(int x, int y) { return static_cast<int>((std::int64_t{x} + y) >> 1); }
+inline int __rhadd(int x, int y) { return static_cast<int>((std::int64_t{x} + y + 1) >> 1); }
 inline unsigned __uhadd(unsigned x, unsigned y) {
     return static_cast<unsigned>((static_cast<unsigned long long>(x) + y) >> 1);
 }
@@ -352,13 +367,13 @@ inline unsigned __urhadd(unsigned x, unsigned y) {
     return static_cast<unsigned>((static_cast<unsigned long long>(x) + y + 1) >> 1);
 }
 
-// ---- min and max with the overloads of CUDA's math_functions.hpp ------------------------------
+// ---- min and max with the overloads of CUDA's math_functions.hpp --------------------------------
 
 // Mixed signed and unsigned arguments compare as unsigned, as CUDA's overloads do. Floats take
 // fminf/fmaxf's rule: a NaN loses to a number.
 #define SIMT_SIM_MIN_MAX(R, A, B)                                                                \
-    inline R min(A a, B b) { return simt::sim::detail::min_of<R>(static_cast<R>(a), static_cast<R>(b)); } \
-    inline R max(A a, B b) { return simt::sim::detail::max_of<R>(static_cast<R>(a), static_cast<R>(b)); }
+    inline R min(A a, B b) { return simt::sim::detail::min_of<R>(a, b); }                        \
+    inline R max(A a, B b) { return simt::sim::detail::max_of<R>(a, b); }
 SIMT_SIM_MIN_MAX(int, int, int)
 SIMT_SIM_MIN_MAX(unsigned, unsigned, unsigned)
 SIMT_SIM_MIN_MAX(unsigned, int, unsigned)
