@@ -3,8 +3,8 @@
 // Kernels are host code here: CUDA's keywords become C++ (below), threadIdx and friends are
 // per-OS-thread variables, and every access through ptr, span, mdspan and shared is checked.
 // The views, DeviceArray and simt::launch are common/'s templates over this backend's policies
-// (below); what only a simulator has (barriers, warps, atomics, printf, streams,
-// findings) lives in the headers below.
+// (below); what only a simulator has (barriers, warps, atomics, CUDA's math intrinsics, printf,
+// streams, findings) lives in the headers below. <cuda_fp16.h> adds simt/sim/fp16.hpp.
 #pragma once
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp>, not the simulator's headers"
@@ -51,7 +51,9 @@ using backend = Policies<sim::detail::CheckedAccessor, sim::detail::SharedStorag
 #include "simt/view/mdspan.hpp"
 #include "simt/view/shared.hpp"
 #include "simt/sim/memory/dynamic_shared.hpp"
+#include "simt/sim/memory/cache_hints.hpp"
 #include "simt/sim/atomics.hpp"
+#include "simt/sim/math.hpp"
 #include "simt/sim/block/sync.hpp"
 #include "simt/sim/warp/intrinsics.hpp"
 #include "simt/sim/printf.hpp"

@@ -44,82 +44,94 @@ template <class T, class F>
     return old;
 }
 
-/// a + b with two's-complement wrap-around for every integer type, as the hardware does.
-template <class T>
-T wrap_add(T a, T b) {
-    if constexpr (std::is_integral_v<T>) {
-        using U = std::make_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+enum class AtomicOp { add, sub, exch, min, max, inc, dec, and_, or_, xor_ };
+
+/// CUDA's atomic `op` on *p with operand v; returns the old value. What x86-64 does in one
+/// locked instruction (integer add, sub, and, or, xor, exchange) is one builtin; the rest
+/// (floating-point add, min, max, inc, dec) is a compare-and-swap loop, as on GPUs without them.
+/// Integer arithmetic wraps around, as the hardware's does (the builtins define it so).
+template <AtomicOp op, class T>
+[[gnu::always_inline]] inline T atomic_op(T* p, T v) {
+    constexpr bool integer = std::is_integral_v<T>;
+    if constexpr (op == AtomicOp::add && integer) return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    else if constexpr (op == AtomicOp::sub) return __atomic_fetch_sub(p, v, __ATOMIC_RELAXED);
+    else if constexpr (op == AtomicOp::and_) return __atomic_fetch_and(p, v, __ATOMIC_RELAXED);
+    else if constexpr (op == AtomicOp::or_) return __atomic_fetch_or(p, v, __ATOMIC_RELAXED);
+    else if constexpr (op == AtomicOp::xor_) return __atomic_fetch_xor(p, v, __ATOMIC_RELAXED);
+    else if constexpr (op == AtomicOp::exch) {
+        T old;
+        __atomic_exchange(p, &v, &old, __ATOMIC_RELAXED);
+        return old;
     } else {
-        return a + b;
+        return atomic_update(p, [v](T old) -> T {
+            if constexpr (op == AtomicOp::add) return old + v;
+            else if constexpr (op == AtomicOp::min) return v < old ? v : old;
+            else if constexpr (op == AtomicOp::max) return v > old ? v : old;
+            else if constexpr (op == AtomicOp::inc) return old >= v ? 0 : old + 1;
+            else return (old == 0 || old > v) ? v : old - 1;  // dec
+        });
     }
-}
-template <class T>
-T wrap_sub(T a, T b) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
 }
 
 }  // namespace simt::sim::detail
 
-// One macro per signature shape keeps the CUDA type lists in one place each; the body computes
-// the new value from `old` and `v`.
-#define SIMT_SIM_ATOMIC(name, types, body)                                                   \
+// Each atomic with CUDA's type list, on raw pointers and on simt::ptr, and its _block and
+// _system forms: in the simulator every atomic is atomic for the whole system, which is never
+// weaker than the scope asked for.
+#define SIMT_SIM_ATOMIC_ONE(name, op, ...)                                                   \
     template <class T>                                                                       \
-        requires simt::sim::detail::one_of<T, types>                                         \
+        requires simt::sim::detail::one_of<T, __VA_ARGS__>                                   \
     [[gnu::always_inline]] inline T name(simt::ptr<T> p, std::type_identity_t<T> v,         \
-           simt::sim::Loc loc = simt::sim::Loc::current()) {                                 \
-        return simt::sim::detail::atomic_update(simt::sim::detail::atomic_target(p, loc),    \
-                                                [v](T old) { return body; });                \
+                                         simt::sim::Loc loc = simt::sim::Loc::current()) {   \
+        return simt::sim::detail::atomic_op<simt::sim::detail::AtomicOp::op>(                \
+            simt::sim::detail::atomic_target(p, loc), v);                                    \
     }                                                                                        \
     template <class T>                                                                       \
-        requires simt::sim::detail::one_of<T, types>                                         \
+        requires simt::sim::detail::one_of<T, __VA_ARGS__>                                   \
     [[gnu::always_inline]] inline T name(T* p, std::type_identity_t<T> v) {                 \
-        return simt::sim::detail::atomic_update(p, [v](T old) { return body; });             \
+        return simt::sim::detail::atomic_op<simt::sim::detail::AtomicOp::op>(p, v);          \
     }
+#define SIMT_SIM_ATOMIC(name, op, ...)                  \
+    SIMT_SIM_ATOMIC_ONE(name, op, __VA_ARGS__)          \
+    SIMT_SIM_ATOMIC_ONE(name##_block, op, __VA_ARGS__)  \
+    SIMT_SIM_ATOMIC_ONE(name##_system, op, __VA_ARGS__)
 
-#define SIMT_SIM_COMMA ,
-SIMT_SIM_ATOMIC(atomicAdd, int SIMT_SIM_COMMA unsigned SIMT_SIM_COMMA unsigned long long
-                SIMT_SIM_COMMA float SIMT_SIM_COMMA double,
-                simt::sim::detail::wrap_add(old, v))
-SIMT_SIM_ATOMIC(atomicSub, int SIMT_SIM_COMMA unsigned, simt::sim::detail::wrap_sub(old, v))
-SIMT_SIM_ATOMIC(atomicExch, int SIMT_SIM_COMMA unsigned SIMT_SIM_COMMA unsigned long long
-                SIMT_SIM_COMMA float,
-                ((void)old, v))
-SIMT_SIM_ATOMIC(atomicMin, int SIMT_SIM_COMMA unsigned SIMT_SIM_COMMA unsigned long long
-                SIMT_SIM_COMMA long long,
-                (v < old ? v : old))
-SIMT_SIM_ATOMIC(atomicMax, int SIMT_SIM_COMMA unsigned SIMT_SIM_COMMA unsigned long long
-                SIMT_SIM_COMMA long long,
-                (v > old ? v : old))
+SIMT_SIM_ATOMIC(atomicAdd, add, int, unsigned, unsigned long long, float, double)
+SIMT_SIM_ATOMIC(atomicSub, sub, int, unsigned)
+SIMT_SIM_ATOMIC(atomicExch, exch, int, unsigned, unsigned long long, float)
+SIMT_SIM_ATOMIC(atomicMin, min, int, unsigned, long long, unsigned long long)
+SIMT_SIM_ATOMIC(atomicMax, max, int, unsigned, long long, unsigned long long)
 // atomicInc: ((old >= v) ? 0 : old + 1); atomicDec: ((old == 0 || old > v) ? v : old - 1).
-SIMT_SIM_ATOMIC(atomicInc, unsigned, (old >= v ? 0u : old + 1u))
-SIMT_SIM_ATOMIC(atomicDec, unsigned, ((old == 0u || old > v) ? v : old - 1u))
-SIMT_SIM_ATOMIC(atomicAnd, int SIMT_SIM_COMMA unsigned SIMT_SIM_COMMA unsigned long long,
-                (old & v))
-SIMT_SIM_ATOMIC(atomicOr, int SIMT_SIM_COMMA unsigned SIMT_SIM_COMMA unsigned long long,
-                (old | v))
-SIMT_SIM_ATOMIC(atomicXor, int SIMT_SIM_COMMA unsigned SIMT_SIM_COMMA unsigned long long,
-                (old ^ v))
+SIMT_SIM_ATOMIC(atomicInc, inc, unsigned)
+SIMT_SIM_ATOMIC(atomicDec, dec, unsigned)
+SIMT_SIM_ATOMIC(atomicAnd, and_, int, unsigned, long long, unsigned long long)
+SIMT_SIM_ATOMIC(atomicOr, or_, int, unsigned, long long, unsigned long long)
+SIMT_SIM_ATOMIC(atomicXor, xor_, int, unsigned, long long, unsigned long long)
 #undef SIMT_SIM_ATOMIC
-#undef SIMT_SIM_COMMA
+#undef SIMT_SIM_ATOMIC_ONE
 
 /// atomicCAS(p, compare, val): stores val if *p == compare; returns the old value either way.
-template <class T>
-    requires simt::sim::detail::one_of<T, int, unsigned, unsigned long long, unsigned short>
-[[gnu::always_inline]] inline T atomicCAS(simt::ptr<T> p, std::type_identity_t<T> compare,
-                                          std::type_identity_t<T> val,
-                                          simt::sim::Loc loc = simt::sim::Loc::current()) {
-    __atomic_compare_exchange(simt::sim::detail::atomic_target(p, loc), &compare, &val, false,
-                              __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-    return compare;
-}
-template <class T>
-    requires simt::sim::detail::one_of<T, int, unsigned, unsigned long long, unsigned short>
-[[gnu::always_inline]] inline T atomicCAS(T* p, std::type_identity_t<T> compare, std::type_identity_t<T> val) {
-    __atomic_compare_exchange(p, &compare, &val, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-    return compare;
-}
+#define SIMT_SIM_ATOMIC_CAS(name)                                                            \
+    template <class T>                                                                       \
+        requires simt::sim::detail::one_of<T, int, unsigned, unsigned long long, unsigned short> \
+    [[gnu::always_inline]] inline T name(simt::ptr<T> p, std::type_identity_t<T> compare,   \
+                                         std::type_identity_t<T> val,                        \
+                                         simt::sim::Loc loc = simt::sim::Loc::current()) {   \
+        __atomic_compare_exchange(simt::sim::detail::atomic_target(p, loc), &compare, &val,  \
+                                  false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);                \
+        return compare;                                                                      \
+    }                                                                                        \
+    template <class T>                                                                       \
+        requires simt::sim::detail::one_of<T, int, unsigned, unsigned long long, unsigned short> \
+    [[gnu::always_inline]] inline T name(T* p, std::type_identity_t<T> compare,             \
+                                         std::type_identity_t<T> val) {                      \
+        __atomic_compare_exchange(p, &compare, &val, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
+        return compare;                                                                      \
+    }
+SIMT_SIM_ATOMIC_CAS(atomicCAS)
+SIMT_SIM_ATOMIC_CAS(atomicCAS_block)
+SIMT_SIM_ATOMIC_CAS(atomicCAS_system)
+#undef SIMT_SIM_ATOMIC_CAS
 
 /// Orders this thread's memory accesses as seen by all threads (CUDA's fences).
 inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
