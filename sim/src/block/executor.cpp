@@ -166,10 +166,7 @@ void Worker::finish(ThreadState& ts) {
 void Worker::park(FiberSlot* self) {
     BlockState& b = block;
     FiberSlot* next = pop_ready();
-    if (!next && b.waiting != 0) {
-        deadlock();
-        next = pop_ready();
-    }
+    if (!next && b.waiting != 0) next = unblock();
     idle.push_back(self);
     switch_to(next ? next : &main);
 }
@@ -179,13 +176,21 @@ void Worker::block_current(ThreadState& ts) {
     // Start every thread before resuming any: a thread that resumes then sees the lanes that
     // exit early as exited (__activemask), as it would on hardware where they run alongside.
     FiberSlot* next = b.next_lazy < b.nthreads ? acquire() : pop_ready();
-    if (!next) {
-        deadlock();
-        next = pop_ready();
-    }
+    if (!next) next = unblock();
     switch_to(next);
     enter(ts);
     if (b.aborted) throw BlockAborted{};
+}
+
+FiberSlot* Worker::unblock() {
+    // Every thread has started and none can run. Before calling it a deadlock: lanes waiting in
+    // coalesced_threads() can now be grouped, and a block whose every live thread waits at
+    // grid.sync() waits for the other blocks of its cooperative launch.
+    BlockState& b = block;
+    if (resolve_coalesced(*this)) return pop_ready();
+    if (b.grid_arrived != 0 && b.grid_arrived == b.waiting && !b.grid_mismatch) grid_barrier();
+    else deadlock();
+    return pop_ready();
 }
 
 void Worker::yield_current(ThreadState& ts) {
@@ -315,6 +320,8 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     b.next_idx = {0, 0, 0};
     b.arrived = b.bar_true = 0;
     b.bar_mismatch = false;
+    b.grid_arrived = 0;
+    b.grid_mismatch = false;
     b.ready.clear();
     b.ready_head = 0;
     b.aborted = false;
