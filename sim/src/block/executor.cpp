@@ -292,8 +292,9 @@ void Worker::deadlock() {
                        thread_ranges(b, missing) + "\n";
         }
     if (exited) msg += "  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") + " exited\n";
-    msg += "  every live thread of a block must reach the same __syncthreads(), and every lane "
-           "named in a warp mask the same warp intrinsic; move barriers out of divergent code";
+    msg += "  every live thread of a block must reach the same __syncthreads() (or block.sync(), "
+           "grid.sync()), and every lane named in a warp mask (or a tile) the same warp intrinsic; "
+           "move barriers out of divergent code";
     bool divergent = groups.size() > 1 && std::all_of(groups.begin(), groups.end(),
                                                       [](const WaitGroup& g) { return g.block; });
     if (!groups.empty()) checks_deadlock(b, groups.front().site, divergent, msg);
