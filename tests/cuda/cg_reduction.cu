@@ -8,16 +8,9 @@
 #include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
 
-namespace cg = cooperative_groups;
+#include "check.h"
 
-#define CHECK(call)                                                                      \
-    do {                                                                                 \
-        cudaError_t err_ = (call);                                                       \
-        if (err_ != cudaSuccess) {                                                       \
-            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_)); \
-            std::exit(EXIT_FAILURE);                                                     \
-        }                                                                                \
-    } while (0)
+namespace cg = cooperative_groups;
 
 constexpr int threads = 256;
 

@@ -8,16 +8,9 @@
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
-namespace cg = cooperative_groups;
+#include "check.h"
 
-#define CHECK(call)                                                                      \
-    do {                                                                                 \
-        cudaError_t err_ = (call);                                                       \
-        if (err_ != cudaSuccess) {                                                       \
-            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_)); \
-            std::exit(EXIT_FAILURE);                                                     \
-        }                                                                                \
-    } while (0)
+namespace cg = cooperative_groups;
 
 constexpr int threads = 128;
 
@@ -35,7 +28,8 @@ __global__ void scale_by_total(const int* in, int* partial, long long* out, int 
     sums[block.thread_rank()] = mine;
     block.sync();
     for (int stride = threads / 2; stride > 0; stride /= 2) {
-        if ((int)block.thread_rank() < stride) sums[block.thread_rank()] += sums[block.thread_rank() + stride];
+        int t = block.thread_rank();
+        if (t < stride) sums[t] += sums[t + stride];
         block.sync();
     }
     if (block.thread_rank() == 0) partial[blockIdx.x] = sums[0];
@@ -53,9 +47,10 @@ int main() {
     int dev = 0, cooperative = 0, sms = 0, per_sm = 0;
     CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, dev));
     CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, scale_by_total, threads, 0));
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, scale_by_total, threads,
+                                                        0));
     if (!cooperative || per_sm < 1) {
-        std::fprintf(stderr, "no cooperative launch: attribute %d, %d blocks per SM\n", cooperative, per_sm);
+        std::fprintf(stderr, "no cooperative launch: %d, %d per SM\n", cooperative, per_sm);
         return EXIT_FAILURE;
     }
     int blocks = sms * per_sm;  // every block resident at once
@@ -76,7 +71,8 @@ int main() {
 
     int count = n;
     void* args[] = {&d_in, &d_partial, &d_out, &count};
-    CHECK(cudaLaunchCooperativeKernel((void*)scale_by_total, dim3(blocks), dim3(threads), args, 0, 0));
+    CHECK(cudaLaunchCooperativeKernel((void*)scale_by_total, dim3(blocks), dim3(threads), args, 0,
+                                      0));
     CHECK(cudaDeviceSynchronize());
     std::vector<long long> out(n);
     CHECK(cudaMemcpy(out.data(), d_out, n * sizeof(long long), cudaMemcpyDeviceToHost));
@@ -84,8 +80,8 @@ int main() {
     for (int i = 0; i < n; ++i) wrong += out[i] != h[i] * total;
 
     // One block more than fits: refused before it runs, and cudaGetLastError() says so once.
-    cudaError_t too_large =
-        cudaLaunchCooperativeKernel((void*)scale_by_total, dim3(blocks + 1), dim3(threads), args, 0, 0);
+    cudaError_t too_large = cudaLaunchCooperativeKernel((void*)scale_by_total, dim3(blocks + 1),
+                                                        dim3(threads), args, 0, 0);
     cudaError_t last = cudaGetLastError();
     cudaError_t after = cudaGetLastError();
 

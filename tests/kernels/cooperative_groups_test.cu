@@ -181,21 +181,27 @@ TEST_CASE("coalesced_threads() in a branch groups the lanes that took it", "[cg]
 __global__ void dynamic_tiles(simt::span<int> out) {
     cg::thread_block block = cg::this_thread_block();
     cg::thread_group tile = cg::tiled_partition(block, 4);
-    out[threadIdx.x * 3 + 0] = tile.thread_rank();
-    out[threadIdx.x * 3 + 1] = tile.size();
+    auto o = &out[threadIdx.x * 5];
+    o[0] = tile.thread_rank();
+    o[1] = tile.size();
     tile.sync();
     cg::sync(block);
-    out[threadIdx.x * 3 + 2] = cg::thread_rank(block);
+    o[2] = cg::thread_rank(block);
+    auto quarter = cg::tiled_partition<4>(cg::tiled_partition<16>(block));
+    o[3] = quarter.meta_group_rank();
+    o[4] = quarter.meta_group_size();
 }
 
 TEST_CASE("A tiled_partition of a block sized at run time ranks as the static tile does", "[cg]") {
-    auto out = simt::device_array<int>(40 * 3);
+    auto out = simt::device_array<int>(40 * 5);
     simt::launch(dynamic_tiles, 1, 40)(out);
     auto h = out.copy_to_host();
     for (int t = 0; t < 40; ++t) {
-        CHECK(h[t * 3 + 0] == t % 4);
-        CHECK(h[t * 3 + 1] == 4);
-        CHECK(h[t * 3 + 2] == t);
+        CHECK(h[t * 5 + 0] == t % 4);
+        CHECK(h[t * 5 + 1] == 4);
+        CHECK(h[t * 5 + 2] == t);
+        CHECK(h[t * 5 + 3] == t % 16 / 4);  // a tile of a tile: which quarter of its 16
+        CHECK(h[t * 5 + 4] == 4);
     }
 }
 

@@ -170,10 +170,11 @@ std::string CoopGrid::ended_early() const {
     const KernelLaunch& k = g_.k;
     return "simt: deadlock in the cooperative kernel launched at " + where(k.site) + ": " +
            grid_sync_name + " at " + where(site_) + " can never complete\n  " +
-           std::to_string(waiting.size()) + (waiting.size() == 1 ? " block waits" : " blocks wait") +
+           std::to_string(waiting.size()) +
+           (waiting.size() == 1 ? " block waits" : " blocks wait") +
            " there: " + block_list(k, waiting) + "\n  " + std::to_string(ended.size()) +
-           (ended.size() == 1 ? " block" : " blocks") + " ended without reaching it: " +
-           block_list(k, ended) +
+           (ended.size() == 1 ? " block" : " blocks") +
+           " ended without reaching it: " + block_list(k, ended) +
            "\n  every block of the grid must call grid.sync() as many times as the others (on a "
            "GPU the waiting blocks would hang); move it out of code that only some blocks run";
 }
@@ -201,12 +202,13 @@ void sync_grid(Loc loc, const char* what) {
     BlockState& b = w.block;
     ThreadState& ts = *tls_thread;
     if (!b.grid->coop)
-        w.fail_thread("simt: thread " + coord(ts.idx) + " of block " + coord(b.idx) + " calls " +
-                      what + " at " + where(loc) + ", but the kernel was launched at " +
-                      where(b.grid->k.site) + " with <<<...>>>: a grid-wide barrier needs every "
-                      "block resident at once, which only cudaLaunchCooperativeKernel promises (on "
-                      "a GPU this launch hangs or faults); launch it with "
-                      "cudaLaunchCooperativeKernel, or end the kernel there and launch a second one");
+        w.fail_thread(
+            "simt: thread " + coord(ts.idx) + " of block " + coord(b.idx) + " calls " + what +
+            " at " + where(loc) + ", but the kernel was launched at " + where(b.grid->k.site) +
+            " with <<<...>>>: a grid-wide barrier needs every "
+            "block resident at once, which only cudaLaunchCooperativeKernel promises (on "
+            "a GPU this launch hangs or faults); launch it with "
+            "cudaLaunchCooperativeKernel, or end the kernel there and launch a second one");
     if (b.grid_arrived == 0) {
         b.grid_site = loc;
         b.grid_mismatch = false;
@@ -229,8 +231,6 @@ void group_misuse(const std::string& message, Loc loc) {
                   " at " + where(loc) + ": " + message);
 }
 
-bool grid_is_cooperative() {
-    return tls_thread && tls_worker->block.grid->k.cooperative;
-}
+bool grid_is_cooperative() { return tls_thread && tls_worker->block.grid->k.cooperative; }
 
 }  // namespace simt::sim::detail

@@ -63,14 +63,14 @@ private:
     std::mutex m_;
     std::condition_variable cv_;
     std::vector<State> state_;
-    std::uint64_t turn_ = 0;       ///< the one block that may run; nblocks when none
-    std::uint64_t arrived_ = 0;    ///< blocks at the barrier
-    std::uint64_t ended_ = 0;      ///< blocks that have ended
+    std::uint64_t turn_ = 0;     ///< the one block that may run; nblocks when none
+    std::uint64_t arrived_ = 0;  ///< blocks at the barrier
+    std::uint64_t ended_ = 0;    ///< blocks that have ended
     std::uint64_t jobs_left_ = 0;
     bool abandoned_ = false;
-    std::string why_;              ///< what abandoned blocks at the barrier end with
-    std::uint64_t reporter_ = 0;   ///< the block that reports a grid deadlock as a finding
-    Loc site_;                     ///< the grid.sync() the first block of this phase reached
+    std::string why_;             ///< what abandoned blocks at the barrier end with
+    std::uint64_t reporter_ = 0;  ///< the block that reports a grid deadlock as a finding
+    Loc site_;                    ///< the grid.sync() the first block of this phase reached
 };
 
 /// The blocks of `block_threads` threads and `shared_bytes` of dynamic shared memory one

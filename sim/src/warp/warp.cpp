@@ -211,6 +211,7 @@ bool resolve_coalesced(Worker& w) {
                 unsigned l = b.schedule.lane(i);
                 if (!(group >> l & 1)) continue;
                 ws.result[l] = group;
+                b.threads[warp * 32 + l].active = group;  // what __activemask() says in there
                 w.make_ready(b.threads[warp * 32 + l]);
             }
             it = ws.open.erase(it);

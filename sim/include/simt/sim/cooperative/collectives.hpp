@@ -37,7 +37,8 @@ constexpr void require_tile() {
 /// The value of `v` held by the member `delta` ranks below the caller (up) or above it (down),
 /// the caller's own where there is none: the one shuffle the collectives use, for both kinds.
 template <class Group, class T>
-T shift(const Group&, unsigned mask, const T& v, unsigned delta, bool up, Loc loc, const char* what) {
+T shift(const Group&, unsigned mask, const T& v, unsigned delta, bool up, Loc loc,
+        const char* what) {
     constexpr unsigned N = group_kind<Group>::size;
     if constexpr (N != 0) {
         return meet(up ? WarpOp::shfl_up : WarpOp::shfl_down, mask, v, static_cast<int>(delta), N,

@@ -26,7 +26,8 @@ auto reduce(const Group& g, T&& val, Op&& op, simt::sim::Loc loc = simt::sim::Lo
     if constexpr (N != 0) {
         // A butterfly: after the step with offset k every lane holds its 2k-lane segment's result.
         for (unsigned k = N / 2; k > 0; k /= 2)
-            v = op(v, details::meet(details::WarpOp::shfl_xor, mask, v, static_cast<int>(k), N, loc, what));
+            v = op(v, details::meet(details::WarpOp::shfl_xor, mask, v, static_cast<int>(k), N, loc,
+                                    what));
         return v;
     } else {
         // Any number of members: a tree toward rank 0, then rank 0's result to every member.

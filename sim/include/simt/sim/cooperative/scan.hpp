@@ -7,31 +7,28 @@
 
 namespace cooperative_groups {
 
-/// op over `val` of ranks 0..thread_rank() of `g` (a thread_block_tile or a coalesced_group).
+/// op (default cg::plus) over `val` of ranks 0..thread_rank() of `g` (a thread_block_tile or a
+/// coalesced_group).
 /// In the simulator: log2(size) warp meetings, reported as cg::inclusive_scan().
 ///
 ///     cg::inclusive_scan(tile, 1);  // thread_rank() + 1
-template <class Group, class T, class Op>
-auto inclusive_scan(const Group& g, T&& val, Op&& op, simt::sim::Loc loc = simt::sim::Loc::current())
+template <class Group, class T, class Op = plus<details::value_t<T>>>
+auto inclusive_scan(const Group& g, T&& val, Op&& op = Op(),
+                    details::Loc loc = details::Loc::current())
     -> std::remove_cvref_t<decltype(op(val, val))> {
     details::require_tile<Group>();
     using R = std::remove_cvref_t<decltype(op(val, val))>;
     return details::inclusive_prefix(g, R(val), op, loc, "cg::inclusive_scan()");
 }
-/// inclusive_scan with cg::plus.
-template <class Group, class T>
-std::remove_cvref_t<T> inclusive_scan(const Group& g, T&& val,
-                                      simt::sim::Loc loc = simt::sim::Loc::current()) {
-    return inclusive_scan(g, std::forward<T>(val), plus<std::remove_cvref_t<T>>(), loc);
-}
 
-/// op over `val` of ranks 0..thread_rank()-1; rank 0 gets T() (0 for cg::plus; CUDA leaves it
-/// unspecified for other operators).
+/// op (default cg::plus) over `val` of ranks 0..thread_rank()-1; rank 0 gets T() (0 for
+/// cg::plus; CUDA leaves it unspecified for other operators).
 /// In the simulator: log2(size) + 1 warp meetings, reported as cg::exclusive_scan().
 ///
 ///     cg::exclusive_scan(tile, 1);  // thread_rank()
-template <class Group, class T, class Op>
-auto exclusive_scan(const Group& g, T&& val, Op&& op, simt::sim::Loc loc = simt::sim::Loc::current())
+template <class Group, class T, class Op = plus<details::value_t<T>>>
+auto exclusive_scan(const Group& g, T&& val, Op&& op = Op(),
+                    details::Loc loc = details::Loc::current())
     -> std::remove_cvref_t<decltype(op(val, val))> {
     details::require_tile<Group>();
     using R = std::remove_cvref_t<decltype(op(val, val))>;
@@ -40,12 +37,6 @@ auto exclusive_scan(const Group& g, T&& val, Op&& op, simt::sim::Loc loc = simt:
     R inclusive = details::inclusive_prefix(g, R(val), op, loc, what);
     R before = details::shift(g, mask, inclusive, 1, true, loc, what);
     return details::rank_in(mask) == 0 ? R() : before;
-}
-/// exclusive_scan with cg::plus.
-template <class Group, class T>
-std::remove_cvref_t<T> exclusive_scan(const Group& g, T&& val,
-                                      simt::sim::Loc loc = simt::sim::Loc::current()) {
-    return exclusive_scan(g, std::forward<T>(val), plus<std::remove_cvref_t<T>>(), loc);
 }
 
 }  // namespace cooperative_groups

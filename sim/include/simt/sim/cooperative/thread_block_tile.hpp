@@ -4,6 +4,7 @@
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp> and <cooperative_groups.h>, not the simulator's headers"
 #endif
+#include "simt/sim/cooperative/lane_group.hpp"
 #include "simt/sim/cooperative/thread_block.hpp"
 
 namespace cooperative_groups {
@@ -21,87 +22,71 @@ namespace cooperative_groups {
 ///     tile.shfl_down(v, 1);         // v of the next rank in the tile; rank 7 keeps its own
 ///     tile.ballot(threadIdx.x % 2); // 0xaa in every tile
 template <unsigned Size, class ParentT = void>
-class thread_block_tile : public thread_group {
+class thread_block_tile : public details::lane_group<details::tile_names> {
     static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0,
                   "thread_block_tile<Size>: Size must be 1, 2, 4, 8, 16 or 32 in simt (tiles of "
                   "several warps are not provided)");
-    template <unsigned, class>
-    friend class thread_block_tile;
+    using names = details::tile_names;
     static constexpr unsigned full = Size == 32 ? ~0u : (1u << Size) - 1;
     static unsigned base() { return details::lane() & ~(Size - 1); }
 
 public:
     /// The tile of `parent` (a thread_block or a larger tile) that holds the calling thread.
     template <class P>
-        requires std::is_same_v<P, ParentT>
+    requires std::is_same_v<P, ParentT>
     explicit thread_block_tile(const P& parent)
-        : thread_group(details::coalesced_group_id, full << base(),
-                       static_cast<unsigned>(parent.thread_rank() / Size),
-                       static_cast<unsigned>((parent.size() + Size - 1) / Size)) {}
-    /// The same tile, its parent's type forgotten: thread_block_tile<32> t = tiled_partition<32>(b).
+        : lane_group(details::coalesced_group_id, full << base(),
+                     static_cast<unsigned>(parent.thread_rank() / Size),
+                     static_cast<unsigned>((parent.size() + Size - 1) / Size)) {}
+    /// The same tile without its parent's type: `thread_block_tile<32> t = tiled_partition<32>(b)`.
     template <class OtherParent>
-    thread_block_tile(const thread_block_tile<Size, OtherParent>& other) : thread_group(other) {}
+    thread_block_tile(const thread_block_tile<Size, OtherParent>& other) : lane_group(other) {}
 
     static constexpr unsigned size() { return Size; }
     static constexpr unsigned num_threads() { return Size; }
     static unsigned thread_rank() { return details::block_rank() & (Size - 1); }
-    /// Which tile of the parent this is, and how many there are.
-    unsigned meta_group_rank() const { return meta_rank_; }
-    unsigned meta_group_size() const { return meta_size_; }
 
-    void sync(simt::sim::Loc loc = simt::sim::Loc::current()) const {
-        details::warp_sync(mask_, loc, "thread_block_tile::sync()");
-    }
     /// The value of `var` held by rank `src_rank` of the tile.
     template <class T>
-    T shfl(T var, int src_rank, simt::sim::Loc loc = simt::sim::Loc::current()) const {
-        return details::meet(details::WarpOp::shfl, mask_, var, src_rank, Size, loc,
-                             "thread_block_tile::shfl()");
+    details::value_t<T> shfl(const T& var, int src_rank,
+                             details::Loc loc = details::Loc::current()) const {
+        return shuffle(details::WarpOp::shfl, var, src_rank, Size, loc, names::shfl);
     }
     /// The value of `var` held by rank + delta; the top ranks keep their own.
     template <class T>
-    T shfl_down(T var, unsigned delta, simt::sim::Loc loc = simt::sim::Loc::current()) const {
-        return details::meet(details::WarpOp::shfl_down, mask_, var, static_cast<int>(delta), Size,
-                             loc, "thread_block_tile::shfl_down()");
+    details::value_t<T> shfl_down(const T& var, unsigned delta,
+                                  details::Loc loc = details::Loc::current()) const {
+        return shuffle(details::WarpOp::shfl_down, var, static_cast<int>(delta), Size, loc,
+                       names::shfl_down);
     }
     /// The value of `var` held by rank - delta; ranks below delta keep their own.
     template <class T>
-    T shfl_up(T var, unsigned delta, simt::sim::Loc loc = simt::sim::Loc::current()) const {
-        return details::meet(details::WarpOp::shfl_up, mask_, var, static_cast<int>(delta), Size,
-                             loc, "thread_block_tile::shfl_up()");
+    details::value_t<T> shfl_up(const T& var, unsigned delta,
+                                details::Loc loc = details::Loc::current()) const {
+        return shuffle(details::WarpOp::shfl_up, var, static_cast<int>(delta), Size, loc,
+                       names::shfl_up);
     }
     /// The value of `var` held by rank ^ lane_mask.
     template <class T>
-    T shfl_xor(T var, unsigned lane_mask, simt::sim::Loc loc = simt::sim::Loc::current()) const {
-        return details::meet(details::WarpOp::shfl_xor, mask_, var, static_cast<int>(lane_mask),
-                             Size, loc, "thread_block_tile::shfl_xor()");
-    }
-    int any(int predicate, simt::sim::Loc loc = simt::sim::Loc::current()) const {
-        return details::vote(details::WarpOp::any, mask_, predicate, loc, "thread_block_tile::any()") != 0;
-    }
-    int all(int predicate, simt::sim::Loc loc = simt::sim::Loc::current()) const {
-        return details::vote(details::WarpOp::all, mask_, predicate, loc, "thread_block_tile::all()") != 0;
+    details::value_t<T> shfl_xor(const T& var, unsigned lane_mask,
+                                 details::Loc loc = details::Loc::current()) const {
+        return shuffle(details::WarpOp::shfl_xor, var, static_cast<int>(lane_mask), Size, loc,
+                       names::shfl_xor);
     }
     /// Bit r set iff rank r of the tile passes a nonzero predicate.
-    unsigned ballot(int predicate, simt::sim::Loc loc = simt::sim::Loc::current()) const {
-        return details::vote(details::WarpOp::ballot, mask_, predicate, loc,
-                             "thread_block_tile::ballot()") >> base();
+    unsigned ballot(int predicate, details::Loc loc = details::Loc::current()) const {
+        return ballot_lanes(predicate, loc) >> base();
     }
     /// Bit r set iff rank r of the tile holds the same `value` as the caller.
     template <class T>
-    unsigned match_any(T value, simt::sim::Loc loc = simt::sim::Loc::current()) const {
-        return static_cast<unsigned>(details::meet(details::WarpOp::match_any, mask_,
-                                                   simt::sim::detail::to_bits(value), 0, 32, loc,
-                                                   "thread_block_tile::match_any()")) >> base();
+    unsigned match_any(const T& value, details::Loc loc = details::Loc::current()) const {
+        return match_any_lanes(value, loc) >> base();
     }
     /// Every rank's bit when all hold the same `value` (pred = 1), else 0 (pred = 0).
     template <class T>
-    unsigned match_all(T value, int& pred, simt::sim::Loc loc = simt::sim::Loc::current()) const {
-        auto r = static_cast<unsigned>(details::meet(details::WarpOp::match_all, mask_,
-                                                     simt::sim::detail::to_bits(value), 0, 32, loc,
-                                                     "thread_block_tile::match_all()"));
-        pred = r != 0;
-        return r >> base();
+    unsigned match_all(const T& value, int& pred,
+                       details::Loc loc = details::Loc::current()) const {
+        return match_all_lanes(value, pred, loc) >> base();
     }
 };
 
@@ -127,25 +112,26 @@ inline thread_group tiled_partition(const thread_group& parent, unsigned tilesz,
                 "): the tile size must be a power of two up to 32 in simt",
             loc);
     if (parent.get_type() == details::grid_group_id)
-        simt::sim::detail::group_misuse("tiled_partition(grid, n): the grid cannot be partitioned; "
-                                        "partition this_thread_block()", loc);
+        simt::sim::detail::group_misuse(
+            "tiled_partition(grid, n): the grid cannot be partitioned; "
+            "partition this_thread_block()",
+            loc);
     unsigned long long rank = parent.thread_rank();
     unsigned meta_rank = static_cast<unsigned>(rank / tilesz);
     unsigned meta_size = static_cast<unsigned>((parent.size() + tilesz - 1) / tilesz);
-    unsigned parent_mask =
-        parent.get_type() == details::thread_block_id ? ~0u : parent.mask_;
+    unsigned parent_mask = parent.get_type() == details::thread_block_id ? ~0u : parent.mask_;
     // The lanes of the parent (within the caller's warp) whose parent rank falls in the tile.
     unsigned first = meta_rank * tilesz, mask = 0;
-    unsigned long long warp_first = parent.get_type() == details::thread_block_id
-                                        ? details::block_rank() - details::lane()
-                                        : 0;
+    unsigned long long warp_first =
+        parent.get_type() == details::thread_block_id ? details::block_rank() - details::lane() : 0;
     for (unsigned m = parent_mask, l; m; m &= m - 1) {
         l = static_cast<unsigned>(std::countr_zero(m));
-        unsigned long long r = parent.get_type() == details::thread_block_id
-                                   ? warp_first + l
-                                   : static_cast<unsigned>(std::popcount(parent_mask & details::lanes_below(l)));
-        if (r >= first && r < first + tilesz && (parent.get_type() != details::thread_block_id ||
-                                                 r < details::block_threads()))
+        unsigned long long r =
+            parent.get_type() == details::thread_block_id
+                ? warp_first + l
+                : static_cast<unsigned>(std::popcount(parent_mask & details::lanes_below(l)));
+        if (r >= first && r < first + tilesz &&
+            (parent.get_type() != details::thread_block_id || r < details::block_threads()))
             mask |= 1u << l;
     }
     return thread_group(details::coalesced_group_id, mask, meta_rank, meta_size);

@@ -44,18 +44,23 @@ using simt::sim::detail::WarpOp;
 inline constexpr unsigned coalesced_group_id = 1, grid_group_id = 2, thread_block_id = 3;
 
 inline unsigned block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
-inline unsigned block_rank() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
+inline unsigned block_rank() {
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
 inline unsigned long long grid_blocks() {
     return static_cast<unsigned long long>(gridDim.x) * gridDim.y * gridDim.z;
 }
 inline unsigned long long grid_block_rank() {
-    return blockIdx.x + static_cast<unsigned long long>(gridDim.x) * (blockIdx.y + gridDim.y * blockIdx.z);
+    return blockIdx.x +
+           static_cast<unsigned long long>(gridDim.x) * (blockIdx.y + gridDim.y * blockIdx.z);
 }
 /// The caller's lane: threads are numbered x first, 32 to a warp, as on a GPU.
 inline unsigned lane() { return block_rank() % 32; }
 inline unsigned lanes_below(unsigned l) { return (1u << l) - 1; }
 /// The caller's rank among the lanes of `mask`.
-inline unsigned rank_in(unsigned mask) { return static_cast<unsigned>(std::popcount(mask & lanes_below(lane()))); }
+inline unsigned rank_in(unsigned mask) {
+    return static_cast<unsigned>(std::popcount(mask & lanes_below(lane())));
+}
 /// The lane of `mask` whose rank is `rank` (32 when there is none).
 inline unsigned lane_of_rank(unsigned mask, unsigned rank) {
     for (; mask; mask &= mask - 1)
@@ -70,12 +75,25 @@ inline unsigned pack_by_rank(unsigned mask, unsigned lanes) {
     return packed;
 }
 
+/// The value type of `T`: an element of a simt view (`span[i]` is a ref<U>) is a U.
+template <class T>
+struct value_of {
+    using type = T;
+};
+template <class U>
+struct value_of<simt::sim::detail::ref<U>> {
+    using type = U;
+};
+template <class T>
+using value_t = typename value_of<std::remove_cvref_t<T>>::type;
+
 /// One warp meeting of the lanes of `mask` passing a value of any trivially copyable type (8
 /// bytes at a time, as a GPU's shuffles move 4 at a time).
 template <class T>
 T meet(WarpOp op, unsigned mask, const T& value, int arg, int width, Loc loc, const char* what) {
-    static_assert(std::is_trivially_copyable_v<T>,
-                  "cooperative groups move values between threads as bytes: T must be trivially copyable");
+    static_assert(
+        std::is_trivially_copyable_v<T>,
+        "cooperative groups move values between threads as bytes: T must be trivially copyable");
     T out = value;
     unsigned char bytes[sizeof(T)];
     std::memcpy(bytes, &value, sizeof(T));
@@ -112,28 +130,37 @@ class thread_group {
 public:
     unsigned long long size() const {
         switch (type_) {
-            case details::grid_group_id: return details::grid_blocks() * details::block_threads();
-            case details::thread_block_id: return details::block_threads();
-            default: return static_cast<unsigned>(std::popcount(mask_));
+            case details::grid_group_id:
+                return details::grid_blocks() * details::block_threads();
+            case details::thread_block_id:
+                return details::block_threads();
+            default:
+                return static_cast<unsigned>(std::popcount(mask_));
         }
     }
     unsigned long long num_threads() const { return size(); }
     unsigned long long thread_rank() const {
         switch (type_) {
             case details::grid_group_id:
-                return details::grid_block_rank() * details::block_threads() + details::block_rank();
-            case details::thread_block_id: return details::block_rank();
-            default: return details::rank_in(mask_);
+                return details::grid_block_rank() * details::block_threads() +
+                       details::block_rank();
+            case details::thread_block_id:
+                return details::block_rank();
+            default:
+                return details::rank_in(mask_);
         }
     }
     void sync(simt::sim::Loc loc = simt::sim::Loc::current()) const {
         switch (type_) {
-            case details::grid_group_id: simt::sim::detail::sync_grid(loc, "thread_group::sync()"); break;
+            case details::grid_group_id:
+                simt::sim::detail::sync_grid(loc, "thread_group::sync()");
+                break;
             case details::thread_block_id:
                 simt::sim::detail::sync_block(simt::sim::detail::BarrierOp::sync, 1, loc,
                                               "thread_group::sync()");
                 break;
-            default: details::warp_sync(mask_, loc, "thread_group::sync()");
+            default:
+                details::warp_sync(mask_, loc, "thread_group::sync()");
         }
     }
     unsigned get_type() const { return type_; }

@@ -4,7 +4,8 @@
 // The kernel must be passed as itself, so that its parameter types say how to read args[]:
 // `cudaLaunchCooperativeKernel(kernel, grid, block, args)`. The `(void*)kernel` that NVIDIA's
 // samples write works too: the front end (sim/tools/cudafe) drops that cast inside these calls.
-// A kernel only known as a `void*` elsewhere cannot be called here (cudaErrorInvalidDeviceFunction).
+// A kernel only known as a `void*` elsewhere cannot be called here
+// (cudaErrorInvalidDeviceFunction).
 #pragma once
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp> or <cuda_runtime.h>, not the simulator's headers"
@@ -23,7 +24,8 @@ namespace simt::sim::detail {
 
 /// Records `e` as the calling thread's last error and prints `message` (runtime.cpp).
 cudaError_t cuda_fail(cudaError_t e, const std::string& message);
-/// The sticky error a failed kernel left (cudaSuccess when none), made the last error (runtime.cpp).
+/// The sticky error a failed kernel left (cudaSuccess when none), made the last error
+/// (runtime.cpp).
 cudaError_t cuda_sticky_error();
 
 /// Checks a launch made through void* args[] and queues it; the error CUDA would return.
@@ -69,12 +71,13 @@ cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 grid, dim3 block, void**
 }
 
 /// Launches `kernel` with every block resident at once, so that it may call grid.sync().
-/// In the simulator: a grid larger than the device holds (cudaOccupancyMaxActiveBlocksPerMultiprocessor
-/// x cudaDevAttrMultiProcessorCount) returns cudaErrorCooperativeLaunchTooLarge and says so.
+/// In the simulator: a grid larger than the device holds
+/// (cudaOccupancyMaxActiveBlocksPerMultiprocessor x cudaDevAttrMultiProcessorCount) returns
+/// cudaErrorCooperativeLaunchTooLarge and says so.
 template <class... P>
-cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(P...), dim3 grid, dim3 block, void** args,
-                                        std::size_t shared_bytes = 0, cudaStream_t stream = nullptr,
-                                        std::source_location site = std::source_location::current()) {
+cudaError_t cudaLaunchCooperativeKernel(
+    void (*kernel)(P...), dim3 grid, dim3 block, void** args, std::size_t shared_bytes = 0,
+    cudaStream_t stream = nullptr, std::source_location site = std::source_location::current()) {
     return simt::sim::detail::launch_with_args("cudaLaunchCooperativeKernel", kernel, grid, block,
                                                args, shared_bytes, stream, true, site);
 }
