@@ -23,6 +23,7 @@
 
 #include "check/checker.hpp"
 #include "check/shadow.hpp"
+#include "grid/cooperative.hpp"
 #include "grid/streams.hpp"
 #include "report/symbolize.hpp"
 #include "runtime.hpp"
@@ -73,6 +74,7 @@ struct Process {
     RaceState race;
     CudaRuntime cuda;
     Symbols symbols;
+    CoopThreads coop_threads;
     /// Every OS thread's Worker (executor.cpp), kept for the life of the process: their fibers are
     /// suspended mid-loop and must never be unwound.
     std::mutex workers_m;

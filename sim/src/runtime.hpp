@@ -32,7 +32,7 @@ struct FiberSlot {
 };
 
 enum class Status : std::uint8_t { unstarted, running, waiting, ready, done };
-enum class WaitKind : std::uint8_t { none, block, warp };
+enum class WaitKind : std::uint8_t { none, block, warp, grid };
 
 /// One CUDA thread of the running block.
 struct ThreadState {
@@ -47,11 +47,13 @@ struct ThreadState {
     unsigned group = 0;        ///< lanes released with it from a warp intrinsic, until one resumes
 };
 
-/// Lanes of one warp meeting in a warp intrinsic with one mask.
+/// Lanes of one warp meeting in a warp intrinsic with one mask. A coalesced_threads() meeting
+/// (op coalesce) has no mask yet: the lanes that reach its site form it (warp.cpp).
 struct WarpMeeting {
     unsigned mask = 0, arrived = 0;
     WarpOp op = WarpOp::sync;
     Loc site;
+    const char* what = "";  ///< the call as reports name it, e.g. "__shfl_sync()"
 };
 
 struct WarpState {
@@ -66,6 +68,7 @@ struct BlockAborted {};
 
 struct GridRun;
 class Checker;
+class CoopGrid;
 
 /// A finding with the coordinates that order it deterministically, and its dedup key.
 struct PendingFinding {
@@ -91,6 +94,11 @@ struct BlockState {
     bool bar_mismatch = false;
     Loc bar_site;
     int result_count = 0, result_participants = 0;
+
+    // grid.sync() (grid/cooperative.cpp): threads of this block waiting there.
+    unsigned grid_arrived = 0;
+    bool grid_mismatch = false;
+    Loc grid_site;
 
     std::vector<ThreadState*> ready;
     std::size_t ready_head = 0;
@@ -129,6 +137,8 @@ struct Worker {
     [[noreturn]] void fail_thread(std::string message);
 
 private:
+    FiberSlot* unblock();
+    void grid_barrier();  // grid/cooperative.cpp
     void switch_to(FiberSlot* to);
     FiberSlot* acquire();
     FiberSlot* pop_ready();
@@ -137,6 +147,10 @@ private:
     void start(ThreadState& ts, unsigned t);
     void set_stack_size(std::size_t bytes);
 };
+
+/// Forms the groups of every coalesced_threads() call that waits (warp/warp.cpp); true if any
+/// thread became ready. The executor calls it when no thread of the block can run.
+bool resolve_coalesced(Worker& w);
 
 /// The worker of this OS thread, created on first use.
 Worker& worker();
@@ -165,10 +179,13 @@ struct GridRun {
     Checker* accessors[4] = {};
     unsigned checkers_on = 0, accessors_on = 0;
     bool shadow = false;           ///< a checker sees accesses: blocks run one at a time, in order
+    CoopGrid* coop = nullptr;      ///< a cooperative launch's blocks (grid/cooperative.hpp)
 };
 
 /// Runs a launch on the TBB arena; throws KernelError for the first failing block (by index).
 void run_grid(const KernelLaunch& k);
+/// Adds what block `b` (number `i`) found and the error it ended with, if any, to its launch.
+void collect_block(GridRun& g, BlockState& b, std::uint64_t i);
 
 /// "(x,y,z)" for reports.
 std::string coord(uint3 c);

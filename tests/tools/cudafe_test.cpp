@@ -254,3 +254,23 @@ TEST_CASE("A comment ending in a period or an arrow on the line above a launch i
           "// the launch follows.\n" + launched("k", "1, 1", "") + ";");
     CHECK(rewritten("/* a -> */\nk<<<1, 1>>>();") == "/* a -> */\n" + launched("k", "1, 1", "") + ";");
 }
+
+TEST_CASE("A cast to void* of the kernel in cudaLaunchCooperativeKernel becomes blanks", "[cudafe]") {
+    CHECK(rewritten("cudaLaunchCooperativeKernel((void*)k, g, b, args);") ==
+          "cudaLaunchCooperativeKernel(       k, g, b, args);");
+    CHECK(rewritten("cudaLaunchKernel( ( const void * ) ns::k<2>, g, b, a, 0, s);") ==
+          "cudaLaunchKernel(                  ns::k<2>, g, b, a, 0, s);");
+    CHECK(rewritten("e = cudaLaunchKernel(reinterpret_cast<void*>(&k), g, b, a);") ==
+          "e = cudaLaunchKernel(                       (&k), g, b, a);");
+    const std::string split = "cudaLaunchCooperativeKernel(\n  (void*)\n  k, g, b, a);";
+    CHECK(newlines(rewritten(split)) == newlines(split));
+}
+
+TEST_CASE("Other casts and other calls keep their void* casts", "[cudafe]") {
+    for (const char* src : {"f((void*)k);", "cudaLaunchKernel((void**)k, g, b, a);",
+                            "cudaLaunchKernel(k, (void*)g);", "my_cudaLaunchKernel((void*)k);",
+                            "// cudaLaunchKernel((void*)k, g, b, a);",
+                            "cudaLaunchKernelEx((void*)k);", "cudaLaunchKernel((voidish*)k);"}) {
+        CHECK(rewritten(src) == src);
+    }
+}

@@ -17,8 +17,9 @@ const char* barrier_name(BarrierOp op) {
 }
 }  // namespace
 
-int sync_block(BarrierOp op, int pred, Loc loc) {
-    if (!tls_thread) throw simt::Error("simt: " + std::string(barrier_name(op)) + " called on the host at " + where(loc) + "; barriers exist only inside kernels");
+int sync_block(BarrierOp op, int pred, Loc loc, const char* what) {
+    if (!what) what = barrier_name(op);
+    if (!tls_thread) throw simt::Error("simt: " + std::string(what) + " called on the host at " + where(loc) + "; barriers exist only inside kernels");
     Worker& w = *tls_worker;
     BlockState& b = w.block;
     ThreadState& ts = *tls_thread;
@@ -35,7 +36,7 @@ int sync_block(BarrierOp op, int pred, Loc loc) {
     ts.status = Status::waiting;
     ts.wait = WaitKind::block;
     ts.site = loc;
-    ts.what = barrier_name(op);
+    ts.what = what;
     ++b.waiting;
     if (b.arrived == b.live && !b.bar_mismatch) w.release_barrier();
     w.block_current(ts);

@@ -166,10 +166,7 @@ void Worker::finish(ThreadState& ts) {
 void Worker::park(FiberSlot* self) {
     BlockState& b = block;
     FiberSlot* next = pop_ready();
-    if (!next && b.waiting != 0) {
-        deadlock();
-        next = pop_ready();
-    }
+    if (!next && b.waiting != 0) next = unblock();
     idle.push_back(self);
     switch_to(next ? next : &main);
 }
@@ -179,13 +176,21 @@ void Worker::block_current(ThreadState& ts) {
     // Start every thread before resuming any: a thread that resumes then sees the lanes that
     // exit early as exited (__activemask), as it would on hardware where they run alongside.
     FiberSlot* next = b.next_lazy < b.nthreads ? acquire() : pop_ready();
-    if (!next) {
-        deadlock();
-        next = pop_ready();
-    }
+    if (!next) next = unblock();
     switch_to(next);
     enter(ts);
     if (b.aborted) throw BlockAborted{};
+}
+
+FiberSlot* Worker::unblock() {
+    // Every thread has started and none can run. Before calling it a deadlock: lanes waiting in
+    // coalesced_threads() can now be grouped, and a block whose every live thread waits at
+    // grid.sync() waits for the other blocks of its cooperative launch.
+    BlockState& b = block;
+    if (resolve_coalesced(*this)) return pop_ready();
+    if (b.grid_arrived != 0 && b.grid_arrived == b.waiting && !b.grid_mismatch) grid_barrier();
+    else deadlock();
+    return pop_ready();
 }
 
 void Worker::yield_current(ThreadState& ts) {
@@ -287,8 +292,9 @@ void Worker::deadlock() {
                        thread_ranges(b, missing) + "\n";
         }
     if (exited) msg += "  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") + " exited\n";
-    msg += "  every live thread of a block must reach the same __syncthreads(), and every lane "
-           "named in a warp mask the same warp intrinsic; move barriers out of divergent code";
+    msg += "  every live thread of a block must reach the same __syncthreads() (or block.sync(), "
+           "grid.sync()), and every lane named in a warp mask (or a tile) the same warp intrinsic; "
+           "move barriers out of divergent code";
     bool divergent = groups.size() > 1 && std::all_of(groups.begin(), groups.end(),
                                                       [](const WaitGroup& g) { return g.block; });
     if (!groups.empty()) checks_deadlock(b, groups.front().site, divergent, msg);
@@ -315,6 +321,8 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     b.next_idx = {0, 0, 0};
     b.arrived = b.bar_true = 0;
     b.bar_mismatch = false;
+    b.grid_arrived = 0;
+    b.grid_mismatch = false;
     b.ready.clear();
     b.ready_head = 0;
     b.aborted = false;

@@ -122,6 +122,12 @@ void checks_barrier_release(BlockState& b, const Loc& site) {
 void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask) {
     each_in_launch(*b.grid, [&](Checker& c) { c.warp_sync(b, warp, mask); });
 }
+void checks_grid_synced(GridRun& g) {
+    each_in_launch(g, [&](Checker& c) { c.grid_synced(g); });
+}
+void checks_grid_sync(BlockState& b, const Loc& site) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.grid_sync(b, site); });
+}
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const std::string& message) {
     each_in_launch(*b.grid, [&](Checker& c) { c.deadlock(b, first_site, divergent, message); });
 }

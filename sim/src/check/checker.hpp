@@ -14,6 +14,8 @@
 //             invalid access (null, freed, outside the array or the view, misaligned atomic),
 //             barrier release, warp sync, deadlock (no arrival event: it would cost every
 //             thread at every barrier, and a checker can learn the site at the release)
+//   grid      a cooperative launch's grid.sync() completes (once, before any block resumes),
+//             then each block leaves it (grid/cooperative.hpp)
 //
 // Cost: accesses reach checkers only through the access hook's out-of-line path, and only when a
 // checker that wants accesses is on (`tls_shadow_checks`); host-side ordering events reach only
@@ -115,6 +117,12 @@ public:
     virtual void barrier_release(BlockState& /*b*/, const Loc& /*site*/) {}
     /// A __syncwarp over `mask` of warp `warp` completed.
     virtual void warp_sync(BlockState& /*b*/, unsigned /*warp*/, unsigned /*mask*/) {}
+    /// Every block of a cooperative launch arrived at grid.sync(): every access before it
+    /// happens before every access after it. On the thread of the last block to arrive, with
+    /// no block running.
+    virtual void grid_synced(GridRun& /*g*/) {}
+    /// Block `b` leaves a completed grid.sync() at `site`; within the block it is a barrier.
+    virtual void grid_sync(BlockState& b, const Loc& site) { barrier_release(b, site); }
     /// No thread of the block can continue. `divergent`: all wait at block barriers, at different
     /// sites. `message` is the error the launch ends with.
     virtual void deadlock(BlockState& /*b*/, const Loc& /*first_site*/, bool /*divergent*/,
@@ -176,6 +184,8 @@ void checks_block_begin(BlockState& b);
 void checks_block_end(BlockState& b);
 void checks_barrier_release(BlockState& b, const Loc& site);
 void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask);
+void checks_grid_synced(GridRun& g);
+void checks_grid_sync(BlockState& b, const Loc& site);
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const std::string& message);
 void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site);
 

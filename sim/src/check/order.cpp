@@ -90,7 +90,9 @@ void host_waits_event(const std::vector<std::uint32_t>& event_clock) {
 
 }  // namespace launch_order
 
-LaunchInfo begin_checked_launch(const KernelLaunch& k) {
+namespace {
+/// Exec ids for every block of `k`, recorded as a run of launch `k`.
+LaunchInfo new_run(const KernelLaunch& k) {
     Order& o = order();
     std::uint64_t nblocks = std::uint64_t(k.grid.x) * k.grid.y * k.grid.z;
     if (nblocks > 0xFFFFFFFFull - o.next_exec)
@@ -101,6 +103,15 @@ LaunchInfo begin_checked_launch(const KernelLaunch& k) {
     LaunchInfo info{k.serial, o.next_exec, k.grid, k.block, k.site};
     o.runs.push_back({o.next_exec, static_cast<std::uint32_t>(nblocks), k.stream, info});
     o.next_exec += static_cast<std::uint32_t>(nblocks);
+    return info;
+}
+}  // namespace
+
+std::uint32_t begin_grid_phase(const KernelLaunch& k) { return new_run(k).exec_base; }
+
+LaunchInfo begin_checked_launch(const KernelLaunch& k) {
+    Order& o = order();
+    LaunchInfo info = new_run(k);
     o.current = k.hb;
     o.current_base = info.exec_base;
     o.current_unordered = k.serial == 0;

@@ -1,9 +1,10 @@
 // racecheck and initcheck: the rule that decides whether two accesses race, and its reports.
 //
 // The one home of the race rule is `ordered` below: two accesses are ordered when one happens
-// before the other by program order, a block barrier, a __syncwarp naming both lanes, or the
-// launch order (order.cpp). Everything else (other blocks of the same launch, other lanes between
-// two __syncwarps, atomics) is unordered. Decided from stamps, never from the values seen, so a
+// before the other by program order, a block barrier, a __syncwarp naming both lanes, a
+// grid.sync() of a cooperative launch, or the launch order (order.cpp). Everything else (other
+// blocks of the same launch between two grid.sync() calls, other lanes between two __syncwarps,
+// atomics) is unordered. Decided from stamps, never from the values seen, so a
 // race that the schedule hid is reported all the same.
 #include <atomic>
 #include <bit>
@@ -124,7 +125,16 @@ struct RaceBlock {
     bool vc_used = false;
 };
 thread_local RaceBlock tls_race;
-std::uint32_t launch_base = 0;  ///< exec id of block 0 of the running launch (check_mutex)
+// The running launch (check_mutex): exec ids from launch_base on are its blocks'; those from
+// phase_base on are its blocks' since its latest grid.sync() (phase_base == launch_base without one).
+std::uint32_t launch_base = 0, phase_base = 0, launch_blocks = 1;
+bool launch_cooperative = false;
+
+/// Whether `exec` is the running block in an earlier grid.sync() phase: its shared memory lives on.
+bool earlier_phase_of(std::uint32_t exec, const RaceBlock& b) {
+    return exec >= launch_base && exec < phase_base &&
+           (exec - launch_base) % launch_blocks == b.block->linear;
+}
 
 // --- The race rule ---------------------------------------------------------------------------
 
@@ -141,7 +151,7 @@ bool ordered(const RaceBlock& b, const Stamp& prev, const Stamp& cur) {
         return prev.clk <= warp_clock(b, cur.thread(), prev.thread() % 32);  // a __syncwarp
     }
     if (prev.exec == exec_host) return true;                  // copies wait for all work
-    if (prev.exec >= launch_base) return false;         // another block of this launch
+    if (prev.exec >= launch_base) return prev.exec < phase_base;  // this launch: a grid.sync()?
     return exec_ordered_before_current(prev.exec);
 }
 
@@ -179,7 +189,9 @@ DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) 
 /// The usual fix for a race between `prev` and the running thread's `cur`.
 Hint race_hint(const Stamp& prev, const Stamp& cur) {
     if (prev.exec != cur.exec)
-        return prev.exec >= launch_base ? Hint::other_block : Hint::other_stream;
+        return prev.exec < launch_base ? Hint::other_stream
+               : launch_cooperative    ? Hint::other_block_grid_sync
+                                       : Hint::other_block;
     if (cur.atomic() || prev.atomic()) return Hint::atomic_orders_nothing;
     const Loc &p = site_of(prev.site()), &c = site_of(cur.site());
     bool same_file = p.file_name() == c.file_name() ||
@@ -244,8 +256,8 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 [[gnu::always_inline]] inline void check_cell(const RaceBlock& b, Cell& cell, const Ctx& c,
                                               const Stamp& cur) {
     if (c.a->space == Space::shared) {  // shared memory lives for one block
-        if (cell.w.exec != cur.exec) cell.w = {};
-        if (cell.r.exec != cur.exec) cell.r = {}, cell.r2 = {};
+        if (cell.w.exec != cur.exec && !earlier_phase_of(cell.w.exec, b)) cell.w = {};
+        if (cell.r.exec != cur.exec && !earlier_phase_of(cell.r.exec, b)) cell.r = {}, cell.r2 = {};
     }
     bool written = cell.w.exec != exec_none || c.a->host_init;
     switch (c.kind) {
@@ -321,7 +333,18 @@ public:
             cells[i] = Cell{{exec_host, 0, 0, 0}, {}, {}};
     }
 
-    void launch_begin(GridRun& g) override { launch_base = begin_checked_launch(g.k).exec_base; }
+    void launch_begin(GridRun& g) override {
+        launch_base = phase_base = begin_checked_launch(g.k).exec_base;
+        launch_blocks = static_cast<std::uint32_t>(g.nblocks);
+        launch_cooperative = g.k.cooperative;
+    }
+
+    void grid_synced(GridRun& g) override { phase_base = begin_grid_phase(g.k); }
+
+    void grid_sync(BlockState& block, const Loc& site) override {
+        barrier_release(block, site);
+        tls_race.exec = phase_base + static_cast<std::uint32_t>(block.linear);
+    }
 
     void block_begin(BlockState& block) override {
         RaceBlock& b = tls_race;

@@ -5,9 +5,11 @@
 //    last write (or atomic) and the last read, each as a Stamp: which block execution, thread,
 //    barrier generation and warp clock made it, and at which source site, plus a second reader
 //    when two threads read concurrently. 32 bytes per cell.
-//  - A block execution ("exec") is one block of one launch. Exec ids are unique in the process;
-//    0 means "never accessed" and 1 "written by a host copy". Shared memory lives for one block,
-//    so a shared cell whose exec is not the running one's is treated as empty.
+//  - A block execution ("exec") is one block of one launch, or in a cooperative launch one block
+//    between two grid.sync() calls: each grid.sync() gives every block a new exec, after all of
+//    the previous phase's. Exec ids are unique in the process; 0 means "never accessed" and 1
+//    "written by a host copy". Shared memory lives for one block, so a shared cell whose exec is
+//    neither the running one's nor an earlier phase of the same block is treated as empty.
 //  - Launches that run with these checkers run their blocks one at a time, in block order, and
 //    one such launch at a time (check_mutex): cells need no atomics and reports do not depend on
 //    the core count.
@@ -119,6 +121,9 @@ struct LaunchInfo {
 };
 /// Gives a launch about to run with shadow checks its block exec ids. Caller holds check_mutex.
 LaunchInfo begin_checked_launch(const KernelLaunch& k);
+/// New exec ids for every block of the running cooperative launch `k`, after a grid.sync():
+/// returns the first (block 0's). Caller holds check_mutex.
+std::uint32_t begin_grid_phase(const KernelLaunch& k);
 /// Whether every access of block execution `exec` (of an earlier launch) happens before the
 /// running launch. Caller holds check_mutex.
 bool exec_ordered_before_current(std::uint32_t exec);

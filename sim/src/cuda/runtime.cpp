@@ -175,6 +175,9 @@ bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_l
 
 const simt::Stream* cuda_stream(cudaStream_t s) { return s ? &s->stream : nullptr; }
 
+cudaError_t cuda_fail(cudaError_t e, const std::string& message) { return fail(e, message); }
+cudaError_t cuda_sticky_error() { return sticky(); }
+
 }  // namespace simt::sim::detail
 
 using namespace simt::sim::detail;
@@ -343,12 +346,14 @@ constexpr ErrorText error_texts[] = {
     {cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
     {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
     {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+    {cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
     {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
     {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
     {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
     {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
     {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
     {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {cudaErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
     {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
     {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
 };
@@ -414,6 +419,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
     prop->concurrentKernels = 1;
     prop->unifiedAddressing = 1;
     prop->managedMemory = 1;
+    prop->cooperativeLaunch = 1;
     return cudaSuccess;
 }
 
@@ -437,6 +443,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
         case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
         case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
         case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+        case cudaDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
         default:
             return fail(cudaErrorNotSupported,
                         "cudaDeviceGetAttribute: attribute " + std::to_string(int(attr)) +

@@ -28,6 +28,20 @@ tbb::task_arena& arena_for(int workers) {
 
 }  // namespace
 
+void collect_block(GridRun& g, BlockState& b, std::uint64_t i) {
+    // An aborted block without an error was abandoned because another block failed.
+    bool failed = b.aborted && !b.error.empty();
+    if (!failed && b.findings.empty()) return;
+    std::lock_guard lock(g.m);
+    for (auto& f : b.findings) g.findings.push_back(std::move(f));
+    if (failed) {
+        g.errors.emplace_back(i, std::move(b.error));
+        std::uint64_t prev = g.first_failed.load();
+        while (i < prev && !g.first_failed.compare_exchange_weak(prev, i)) {
+        }
+    }
+}
+
 void run_grid(const KernelLaunch& k) {
     GridRun g(k, config());
     auto body = [&g](const tbb::blocked_range<std::uint64_t>& r) {
@@ -39,21 +53,17 @@ void run_grid(const KernelLaunch& k) {
                 // error reported (the lowest failing block) does not depend on the core count.
                 if (i > g.first_failed.load(std::memory_order_relaxed)) break;
                 w.run_block(g, i);
-                BlockState& b = w.block;
-                if (!b.aborted && b.findings.empty()) continue;
-                std::lock_guard lock(g.m);
-                for (auto& f : b.findings) g.findings.push_back(std::move(f));
-                if (b.aborted) {
-                    g.errors.emplace_back(i, std::move(b.error));
-                    std::uint64_t prev = g.first_failed.load();
-                    while (i < prev && !g.first_failed.compare_exchange_weak(prev, i)) {
-                    }
-                }
+                collect_block(g, w.block, i);
             }
         });
     };
     LaunchChecks checks(g);
-    if (checks.serial()) {
+    if (k.cooperative) {
+        // Every block live at once, each on a thread of its own (grid/cooperative.hpp says why).
+        CoopGrid coop(g);
+        g.coop = &coop;
+        coop.run();
+    } else if (checks.serial()) {
         body(tbb::blocked_range<std::uint64_t>(0, g.nblocks));
     } else {
         arena_for(ThreadSchedule::workers(g.cfg)).execute([&] {

@@ -21,6 +21,7 @@ enum class Hint : std::uint8_t {
     syncthreads_or_syncwarp,///< lanes of one warp
     next_iteration,         ///< a barrier separates the lines: the loop's next iteration races
     other_block,            ///< blocks of one launch are never ordered
+    other_block_grid_sync,  ///< blocks of a cooperative launch, with no grid.sync() between
     other_stream,           ///< launches on streams nothing orders
     // uninitialised reads
     shared_uninitialized,

@@ -65,6 +65,9 @@ const char* hint_text(const Draft& d) {
         case Hint::other_block:
             return "blocks of one launch are never ordered: use atomics, or do the first part in "
                    "its own kernel launch";
+        case Hint::other_block_grid_sync:
+            return "blocks of a cooperative launch are ordered only by grid.sync(): put one "
+                   "between these accesses, or use atomics";
         case Hint::other_stream:
             return "these launches are on streams that nothing orders: synchronize, or make one "
                    "stream wait for an event recorded on the other";

@@ -184,7 +184,13 @@ void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc) {
                  space_name(a->space) + " memory " + describe(a) + "[" + std::to_string(index) + "])";
     }
     lines += waiting_threads(b);
-    if (a && a->space == Space::global && kind == Access::read && b.grid->nblocks > 1)
+    if (a && a->space == Space::global && kind == Access::read && b.grid->nblocks > 1 &&
+        b.grid->k.cooperative)
+        lines += "\n  a block that waits for a value another block writes waits forever here: the "
+                 "blocks of a cooperative launch take turns between grid.sync() calls in the "
+                 "simulator, so order the write and the read with "
+                 "grid.sync() instead of a flag";
+    else if (a && a->space == Space::global && kind == Access::read && b.grid->nblocks > 1)
         lines += "\n  a block that waits for a value another block of the same launch writes may "
                  "wait forever: blocks are not guaranteed to run at the same time (here " +
                  std::to_string(b.grid->nblocks) +

@@ -1,6 +1,8 @@
 // Warp intrinsics: lanes named in a mask meet as fibers; the last to arrive computes every result.
 #include <algorithm>
+#include <bit>
 #include <cstdio>
+#include <cstring>
 
 #include "../check/checker.hpp"
 
@@ -18,6 +20,9 @@ const char* op_name(WarpOp op) {
         case WarpOp::ballot: return "__ballot_sync()";
         case WarpOp::any: return "__any_sync()";
         case WarpOp::all: return "__all_sync()";
+        case WarpOp::match_any: return "__match_any_sync()";
+        case WarpOp::match_all: return "__match_all_sync()";
+        case WarpOp::coalesce: return "coalesced_threads()";
     }
     return "a warp intrinsic";
 }
@@ -46,12 +51,26 @@ unsigned source_lane(WarpOp op, unsigned lane, int arg, int width) {
     }
 }
 
+/// The lanes of `mask` holding the same value as `lane`.
+unsigned matching(const WarpState& ws, unsigned mask, unsigned lane) {
+    unsigned same = 0;
+    for (unsigned l = 0; l < 32; ++l)
+        if ((mask >> l & 1) && ws.value[l] == ws.value[lane]) same |= 1u << l;
+    return same;
+}
+
+bool same_site(const Loc& a, const Loc& b) {
+    return a.line() == b.line() && a.column() == b.column() &&
+           (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
+}
+
 void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     BlockState& b = w.block;
     if (m.op == WarpOp::sync) checks_warp_sync(b, warp, m.mask);
     unsigned votes = 0;
     for (unsigned l = 0; l < 32; ++l)
         if ((m.mask >> l & 1) && ws.value[l]) votes |= 1u << l;
+    unsigned all_same = m.op == WarpOp::match_all ? matching(ws, m.mask, std::countr_zero(m.mask)) : 0;
     for (unsigned l = 0; l < 32; ++l) {
         if (!(m.mask >> l & 1)) continue;
         switch (m.op) {
@@ -59,6 +78,8 @@ void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
             case WarpOp::ballot: ws.result[l] = votes; break;
             case WarpOp::any: ws.result[l] = votes != 0; break;
             case WarpOp::all: ws.result[l] = votes == m.mask; break;
+            case WarpOp::match_any: ws.result[l] = matching(ws, m.mask, l); break;
+            case WarpOp::match_all: ws.result[l] = all_same == m.mask ? m.mask : 0; break;
             default: {
                 unsigned src = source_lane(m.op, l, ws.arg[l], ws.width[l]);
                 // A source outside the mask is undefined in CUDA; the lane keeps its own value.
@@ -85,9 +106,11 @@ unsigned live_lanes(const BlockState& b, unsigned warp) {
 
 }  // namespace
 
-std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width, Loc loc) {
+std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width, Loc loc,
+                        const char* what) {
+    if (!what) what = op_name(op);
     if (!tls_thread)
-        throw simt::Error("simt: " + std::string(op_name(op)) + " called on the host at " +
+        throw simt::Error("simt: " + std::string(what) + " called on the host at " +
                           where(loc) + "; warp intrinsics exist only inside kernels");
     Worker& w = *tls_worker;
     BlockState& b = w.block;
@@ -102,23 +125,24 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
         w.fail_thread(std::move(msg));
     };
     if (!(mask >> lane & 1))
-        fail("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
+        fail("simt: " + who + " calls " + what + " at " + where(loc) +
                       " with mask " + hex(mask) + ", which leaves out the calling lane; the mask "
                       "must name every lane that calls it, the caller included");
     if (mask & ~exists)
-        fail("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
+        fail("simt: " + who + " calls " + what + " at " + where(loc) +
                       " with mask " + hex(mask) + ", which names lanes that do not exist (this "
                       "warp has " + std::to_string(lanes) + " lanes, mask " + hex(exists) +
                       "); use __activemask() or a mask of the lanes that are there");
     WarpState& ws = b.warps[warp];
-    auto it = std::find_if(ws.open.begin(), ws.open.end(),
-                           [&](const WarpMeeting& m) { return m.mask == mask; });
+    auto it = std::find_if(ws.open.begin(), ws.open.end(), [&](const WarpMeeting& m) {
+        return m.mask == mask && m.op != WarpOp::coalesce;
+    });
     if (it == ws.open.end()) {
-        ws.open.push_back({mask, 0, op, loc});
+        ws.open.push_back({mask, 0, op, loc, what});
         it = ws.open.end() - 1;
     } else if (it->op != op) {
-        fail("simt: " + who + " calls " + op_name(op) + " at " + where(loc) +
-                      " while other lanes of mask " + hex(mask) + " wait in " + op_name(it->op) +
+        fail("simt: " + who + " calls " + what + " at " + where(loc) +
+                      " while other lanes of mask " + hex(mask) + " wait in " + it->what +
                        " at " + where(it->site) + "; all lanes of a mask must call the same intrinsic",
              FindingKind::warp_divergence);
     }
@@ -129,7 +153,7 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     ts.status = Status::waiting;
     ts.wait = WaitKind::warp;
     ts.site = loc;
-    ts.what = op_name(op);
+    ts.what = what;
     ++b.waiting;
     if (it->arrived == it->mask) {
         WarpMeeting m = *it;
@@ -146,6 +170,55 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
             if (group >> l & 1) b.threads[warp * 32 + l].active = live, b.threads[warp * 32 + l].group = 0;
     }
     return ws.result[lane];
+}
+
+unsigned coalesced_lanes(Loc loc) {
+    if (!tls_thread) throw simt::Error("simt: coalesced_threads() called on the host at " + where(loc));
+    Worker& w = *tls_worker;
+    BlockState& b = w.block;
+    ThreadState& ts = *tls_thread;
+    unsigned lane = ts.linear % 32;
+    WarpState& ws = b.warps[ts.linear / 32];
+    auto it = std::find_if(ws.open.begin(), ws.open.end(), [&](const WarpMeeting& m) {
+        return m.op == WarpOp::coalesce && same_site(m.site, loc);
+    });
+    if (it == ws.open.end()) {
+        ws.open.push_back({0, 0, WarpOp::coalesce, loc, op_name(WarpOp::coalesce)});
+        it = ws.open.end() - 1;
+    }
+    it->arrived |= 1u << lane;
+    ts.status = Status::waiting;
+    ts.wait = WaitKind::warp;
+    ts.site = loc;
+    ts.what = op_name(WarpOp::coalesce);
+    ++b.waiting;
+    w.block_current(ts);  // the executor calls resolve_coalesced once nothing else can run
+    return static_cast<unsigned>(ws.result[lane]);
+}
+
+bool resolve_coalesced(Worker& w) {
+    BlockState& b = w.block;
+    bool any = false;
+    for (unsigned warp = 0; warp < b.warps.size(); ++warp) {
+        WarpState& ws = b.warps[warp];
+        for (auto it = ws.open.begin(); it != ws.open.end();) {
+            if (it->op != WarpOp::coalesce) {
+                ++it;
+                continue;
+            }
+            unsigned group = it->arrived;
+            for (unsigned i = 0; i < 32; ++i) {
+                unsigned l = b.schedule.lane(i);
+                if (!(group >> l & 1)) continue;
+                ws.result[l] = group;
+                b.threads[warp * 32 + l].active = group;  // what __activemask() says in there
+                w.make_ready(b.threads[warp * 32 + l]);
+            }
+            it = ws.open.erase(it);
+            any = true;
+        }
+    }
+    return any;
 }
 
 unsigned active_mask() {

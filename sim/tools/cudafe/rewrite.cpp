@@ -231,6 +231,14 @@ public:
                     copied = i = d.end;
                     continue;
                 }
+            } else if (is_ident_char(s_[i]) && !is_digit(s_[i]) &&
+                       (i == 0 || !is_ident_char(s_[i - 1]))) {
+                const std::size_t end = lex_.skip(i);
+                const std::string_view word = s_.substr(i, end - i);
+                if (word == "cudaLaunchKernel" || word == "cudaLaunchCooperativeKernel")
+                    drop_kernel_cast(end, out, copied);
+                i = end;
+                continue;
             }
             if (s_.compare(i, 3, "<<<") != 0) {
                 i = lex_.skip(i);
@@ -375,6 +383,44 @@ private:
         out += "(simt_arg_...); }; }";
         out += part(l.gt + 3, l.end);
         out += ")";
+    }
+
+    // --- cudaLaunchKernel((void*)kernel, ...) ----------------------------------------------
+
+    // The end of `token` at i (after blanks), or npos; a word must end there.
+    std::size_t token_end(std::size_t i, std::string_view token) const {
+        i = lex_.skip_blank(i);
+        if (s_.compare(i, token.size(), token) != 0) return npos;
+        const std::size_t end = i + token.size();
+        if (is_ident_char(token.back()) && is_ident_char(at_char(end))) return npos;
+        return end;
+    }
+
+    // The end of a cast to `void*` at i: `(void*)`, `(const void *)`, `reinterpret_cast<void*>`.
+    std::size_t void_cast_end(std::size_t i) const {
+        std::size_t j = token_end(i, "(");
+        const bool c_style = j != npos;
+        if (!c_style) {
+            j = token_end(i, "reinterpret_cast");
+            if (j == npos || (j = token_end(j, "<")) == npos) return npos;
+        }
+        if (const std::size_t after_const = token_end(j, "const"); after_const != npos) j = after_const;
+        if ((j = token_end(j, "void")) == npos || (j = token_end(j, "*")) == npos) return npos;
+        return token_end(j, c_style ? ")" : ">");
+    }
+
+    // The first argument of cudaLaunchKernel / cudaLaunchCooperativeKernel (whose name ends at
+    // `name_end`) loses a cast to void*, replaced by blanks: the simulator's overloads need the
+    // kernel's own type to read its arguments from void* args[]. Lines and columns stay.
+    void drop_kernel_cast(std::size_t name_end, std::string& out, std::size_t& copied) const {
+        const std::size_t open = token_end(name_end, "(");
+        if (open == npos) return;
+        const std::size_t cast = lex_.skip_blank(open);
+        const std::size_t end = void_cast_end(cast);
+        if (end == npos) return;
+        out.append(s_.substr(copied, cast - copied));
+        for (std::size_t k = cast; k < end; ++k) out += s_[k] == '\n' ? '\n' : ' ';
+        copied = end;
     }
 
     // --- __shared__ declarations ------------------------------------------------------------

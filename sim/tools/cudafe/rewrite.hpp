@@ -27,6 +27,12 @@ struct Rewritten {
 // EXPR is the name right before `<<<`: identifiers, `::` qualifiers (a leading one too) and
 // template argument lists, e.g. `k`, `ns::k`, `::k<T>`, `Outer<int>::k<2>`. Anything else there
 // (a parenthesised expression, `obj.k`, `p->k`) is an error. `operator<<<T>` is not a launch.
+//
+// It also drops a cast to `void*` from the kernel named first in cudaLaunchKernel(...) and
+// cudaLaunchCooperativeKernel(...), as NVIDIA's samples write them, leaving blanks in its place:
+//   "cudaLaunchCooperativeKernel((void*)k, g, b, args);" becomes
+//   "cudaLaunchCooperativeKernel(       k, g, b, args);"
+// so that the simulator's overloads see the kernel's type (its parameters say how to read args).
 Rewritten rewrite_launches(std::string_view source);
 
 }  // namespace simt::cudafe

@@ -63,3 +63,4 @@ using backend = Policies<sim::detail::CheckedAccessor, sim::detail::SharedStorag
 #include "simt/sim/host/device.hpp"
 #include "simt/sim/report.hpp"
 #include "simt/sim/cuda/runtime_api.hpp"
+#include "simt/sim/cuda/launch_api.hpp"

@@ -7,8 +7,9 @@
 
 namespace simt::sim::detail {
 enum class BarrierOp : unsigned char { sync, count, all, any };
-/// Waits until every live thread of the block arrives; returns the reduction of `pred`.
-int sync_block(BarrierOp op, int pred, Loc loc);
+/// Waits until every live thread of the block arrives; returns the reduction of `pred`. `what`
+/// names the call in reports (default: the __syncthreads form; cooperative groups pass theirs).
+int sync_block(BarrierOp op, int pred, Loc loc, const char* what = nullptr);
 }  // namespace simt::sim::detail
 
 /// Waits until every thread of the block has reached this barrier.

@@ -29,6 +29,7 @@ struct KernelLaunch {
     std::uint32_t serial = 0;         ///< place in the process's launch order (set when queued)
     unsigned stream = 0;              ///< the ordering id of the stream it was queued on
     std::vector<std::uint32_t> hb;    ///< per stream, the last launch that happens before this one
+    bool cooperative = false;         ///< cudaLaunchCooperativeKernel: every block resident at once
 };
 void enqueue_launch(const Stream* s, KernelLaunch k);
 

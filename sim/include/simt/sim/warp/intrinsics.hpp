@@ -1,4 +1,4 @@
-// Warp intrinsics on 32-lane warps: __syncwarp, shuffles, votes, __activemask.
+// Warp intrinsics on 32-lane warps: __syncwarp, shuffles, votes, matches, __activemask.
 #pragma once
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp>, not the simulator's headers"
@@ -11,15 +11,22 @@
 
 namespace simt::sim::detail {
 
-enum class WarpOp : unsigned char { sync, shfl, shfl_up, shfl_down, shfl_xor, ballot, any, all };
+enum class WarpOp : unsigned char {
+    sync, shfl, shfl_up, shfl_down, shfl_xor, ballot, any, all, match_any, match_all, coalesce
+};
 
 /// The lanes named in `mask` meet, as fibers; each passes `value` and gets back the result of
 /// `op` for its lane. A caller left out of the mask, or a named lane that never arrives, ends
-/// the launch with a KernelError (never a hang).
+/// the launch with a KernelError (never a hang). `what` names the call in reports (default: the
+/// intrinsic's own name; cooperative groups pass theirs).
 std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width,
-                        Loc loc);
+                        Loc loc, const char* what = nullptr);
 /// The lanes of the caller's warp that have not exited.
 unsigned active_mask();
+/// The lanes of the caller's warp that reach this call site together (coalesced_threads()):
+/// the caller waits until no lane of its block can go on without it, then those waiting at `loc`
+/// form the group. Lanes run one after another here, so "together" needs that definition.
+unsigned coalesced_lanes(Loc loc);
 
 template <class T>
 std::uint64_t to_bits(T v) {
@@ -74,6 +81,21 @@ inline int __any_sync(unsigned mask, int pred, simt::sim::Loc loc = simt::sim::L
 inline int __all_sync(unsigned mask, int pred, simt::sim::Loc loc = simt::sim::Loc::current()) {
     return static_cast<int>(simt::sim::detail::warp_meet(simt::sim::detail::WarpOp::all, mask,
                                                          pred != 0, 0, 32, loc));
+}
+/// The lanes of `mask` whose `value` equals the caller's.
+template <simt::sim::detail::shuffle_value T>
+unsigned __match_any_sync(unsigned mask, T value, simt::sim::Loc loc = simt::sim::Loc::current()) {
+    return static_cast<unsigned>(simt::sim::detail::warp_meet(
+        simt::sim::detail::WarpOp::match_any, mask, simt::sim::detail::to_bits(value), 0, 32, loc));
+}
+/// `mask` if every lane of it passes the same `value` (and *pred = 1), else 0 (and *pred = 0).
+template <simt::sim::detail::shuffle_value T>
+unsigned __match_all_sync(unsigned mask, T value, int* pred,
+                          simt::sim::Loc loc = simt::sim::Loc::current()) {
+    auto r = static_cast<unsigned>(simt::sim::detail::warp_meet(
+        simt::sim::detail::WarpOp::match_all, mask, simt::sim::detail::to_bits(value), 0, 32, loc));
+    *pred = r != 0;
+    return r;
 }
 /// The lanes of this warp still running. In the simulator: the lanes that have not exited.
 inline unsigned __activemask() { return simt::sim::detail::active_mask(); }

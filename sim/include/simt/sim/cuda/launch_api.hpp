@@ -1,0 +1,106 @@
+// Launches through the runtime API: cudaLaunchKernel, cudaLaunchCooperativeKernel (arguments as
+// void* args[], CUDA's signatures) and the occupancy query a cooperative grid is sized with.
+//
+// The kernel must be passed as itself, so that its parameter types say how to read args[]:
+// `cudaLaunchCooperativeKernel(kernel, grid, block, args)`. The `(void*)kernel` that NVIDIA's
+// samples write works too: the front end (sim/tools/cudafe) drops that cast inside these calls.
+// A kernel only known as a `void*` elsewhere cannot be called here
+// (cudaErrorInvalidDeviceFunction).
+#pragma once
+#ifndef SIMT_INSIDE_SIMT_HPP
+#error "include <simt/simt.hpp> or <cuda_runtime.h>, not the simulator's headers"
+#endif
+#include <cstddef>
+#include <memory>
+#include <source_location>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "simt/sim/cuda/runtime_api.hpp"
+
+namespace simt::sim::detail {
+
+/// Records `e` as the calling thread's last error and prints `message` (runtime.cpp).
+cudaError_t cuda_fail(cudaError_t e, const std::string& message);
+/// The sticky error a failed kernel left (cudaSuccess when none), made the last error
+/// (runtime.cpp).
+cudaError_t cuda_sticky_error();
+
+/// Checks a launch made through void* args[] and queues it; the error CUDA would return.
+cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_t shared_bytes,
+                             cudaStream_t stream, bool cooperative, bool args_missing,
+                             void (*invoke)(const void*), std::shared_ptr<const void> closure,
+                             std::source_location site);
+/// A launch given a kernel as `const void*`: refused with how to write it.
+cudaError_t cuda_launch_untyped(const char* call, std::source_location site);
+/// Blocks of `block_size` threads and `shared_bytes` of dynamic shared memory that one
+/// multiprocessor of the simulated device holds at once.
+int cuda_blocks_per_multiprocessor(int block_size, std::size_t shared_bytes);
+
+/// Reads the kernel's arguments out of args[] now, as CUDA copies them at the launch.
+template <class... P, std::size_t... I>
+std::shared_ptr<const void> closure_from_args(void (*kernel)(P...), void** args,
+                                              std::index_sequence<I...>) {
+    return std::make_shared<const Closure<P...>>(Closure<P...>{
+        kernel, std::tuple<std::decay_t<P>...>(*static_cast<std::decay_t<P>*>(args[I])...)});
+}
+
+template <class... P>
+cudaError_t launch_with_args(const char* call, void (*kernel)(P...), dim3 grid, dim3 block,
+                             void** args, std::size_t shared_bytes, cudaStream_t stream,
+                             bool cooperative, std::source_location site) {
+    bool missing = sizeof...(P) != 0 && args == nullptr;
+    std::shared_ptr<const void> closure;
+    if (!missing) closure = closure_from_args(kernel, args, std::index_sequence_for<P...>{});
+    return cuda_launch_args(call, grid, block, shared_bytes, stream, cooperative, missing,
+                            &Closure<P...>::invoke, std::move(closure), site);
+}
+
+}  // namespace simt::sim::detail
+
+/// Launches `kernel` as kernel<<<grid, block, shared_bytes, stream>>> would, its arguments read
+/// from args[i] (a pointer to each, in order).
+template <class... P>
+cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 grid, dim3 block, void** args,
+                             std::size_t shared_bytes = 0, cudaStream_t stream = nullptr,
+                             std::source_location site = std::source_location::current()) {
+    return simt::sim::detail::launch_with_args("cudaLaunchKernel", kernel, grid, block, args,
+                                               shared_bytes, stream, false, site);
+}
+
+/// Launches `kernel` with every block resident at once, so that it may call grid.sync().
+/// In the simulator: a grid larger than the device holds
+/// (cudaOccupancyMaxActiveBlocksPerMultiprocessor x cudaDevAttrMultiProcessorCount) returns
+/// cudaErrorCooperativeLaunchTooLarge and says so.
+template <class... P>
+cudaError_t cudaLaunchCooperativeKernel(
+    void (*kernel)(P...), dim3 grid, dim3 block, void** args, std::size_t shared_bytes = 0,
+    cudaStream_t stream = nullptr, std::source_location site = std::source_location::current()) {
+    return simt::sim::detail::launch_with_args("cudaLaunchCooperativeKernel", kernel, grid, block,
+                                               args, shared_bytes, stream, true, site);
+}
+
+inline cudaError_t cudaLaunchKernel(const void*, dim3, dim3, void**, std::size_t = 0,
+                                    cudaStream_t = nullptr,
+                                    std::source_location site = std::source_location::current()) {
+    return simt::sim::detail::cuda_launch_untyped("cudaLaunchKernel", site);
+}
+
+inline cudaError_t cudaLaunchCooperativeKernel(
+    const void*, dim3, dim3, void**, std::size_t = 0, cudaStream_t = nullptr,
+    std::source_location site = std::source_location::current()) {
+    return simt::sim::detail::cuda_launch_untyped("cudaLaunchCooperativeKernel", site);
+}
+
+/// How many blocks of `blockSize` threads one multiprocessor holds at once. In the simulator a
+/// multiprocessor is a core and holds one block (0 when such a block cannot launch at all).
+template <class T>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T /*kernel*/,
+                                                          int blockSize,
+                                                          std::size_t dynamicSMemSize = 0) {
+    if (!numBlocks) return simt::sim::detail::cuda_fail(cudaErrorInvalidValue, "");
+    *numBlocks = simt::sim::detail::cuda_blocks_per_multiprocessor(blockSize, dynamicSMemSize);
+    return cudaSuccess;
+}
