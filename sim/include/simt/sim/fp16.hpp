@@ -84,8 +84,8 @@ struct alignas(2) __half {
     __half(double d) : __x(simt::sim::detail::half_bits_rn(d)) {}
     constexpr operator __half_raw() const { return {__x}; }
     operator float() const { return simt::sim::detail::half_to_float(__x); }
-    // Integers convert to nearest even (exactly: every integer a half can hold fits a double),
-    // and back toward zero, saturating, as CUDA's implicit conversions do.
+    // Integers convert to nearest even, and back toward zero, saturating, as CUDA's implicit
+    // conversions do.
 #define SIMT_SIM_HALF_INTEGER(I)                                                                \
     __half(I v) : __x(simt::sim::detail::half_bits_rn(v)) {}                                    \
     operator I() const {                                                                        \
