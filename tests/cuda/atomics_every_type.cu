@@ -326,7 +326,6 @@ void test_shared() {
 }
 
 int main() {
-    skip_without_gpu();
     test_int();
     test_unsigned();
     test_64_bit();

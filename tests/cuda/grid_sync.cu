@@ -8,7 +8,7 @@
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
-#include "check.h"
+#include "check_cuda.h"
 
 namespace cg = cooperative_groups;
 

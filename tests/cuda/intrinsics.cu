@@ -836,7 +836,6 @@ void test_half() {
 }
 
 int main() {
-    skip_without_gpu();
     test_vector_types();
     test_integer_intrinsics();
     test_rounding_modes();
