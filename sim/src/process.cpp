@@ -59,13 +59,7 @@ const char* kind_of(const std::exception& e) {
             what = "an exception of a type that is not std::exception";
         }
     }
-    // A kernel error that was also a finding (a deadlock) was printed in full already.
-    std::string first_line = what.substr(0, what.find('\n'));
-    for (const Finding& f : simt::sim::findings())
-        if (first_line != what && f.text.rfind(first_line, 0) == 0) {
-            what = first_line + " (reported above)";
-            break;
-        }
+    what = not_reported_yet(what);
     if (what.rfind("simt: ", 0) == 0) what.erase(0, 6);
     std::fflush(stdout);
     std::fprintf(stderr, "simt: the program ended on an uncaught %s: %s\n", kind, what.c_str());

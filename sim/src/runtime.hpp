@@ -195,6 +195,9 @@ std::string where(const Loc& loc);
 inline std::atomic<std::uint64_t> findings_generation{0};
 /// Publishes a launch's findings in order: prints each new one, remembers it for findings().
 void publish(std::vector<PendingFinding>& fs);
+/// A kernel error's text, or only its first line and "(reported above)" when a finding (a
+/// deadlock) printed it in full already.
+std::string not_reported_yet(const std::string& what);
 /// Prints the one-line summary of everything found, if anything was (at exit).
 void print_summary();
 /// The name the user gave an allocation, read from its allocation or declaration line.

@@ -34,7 +34,7 @@ cudaError_t kernel_failed(const simt::Error& e) {
     runtime().sticky = cudaErrorLaunchFailure;
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n(the CUDA runtime now returns cudaErrorLaunchFailure from every call, "
-                         "as after a kernel fault on a GPU)\n", e.what());
+                         "as after a kernel fault on a GPU)\n", not_reported_yet(e.what()).c_str());
     return fail(cudaErrorLaunchFailure, "");
 }
 
@@ -220,7 +220,9 @@ cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned, std::sour
 
 cudaError_t cudaFree(void* ptr, std::source_location site) {
     if (!ptr) return cudaSuccess;
-    if (cudaError_t e = wait_all()) return e;
+    // After a kernel fault the error stays, but the memory is freed all the same: on a GPU the
+    // context that held it is gone, so reporting it as a leak at exit would be noise.
+    const cudaError_t failed = wait_all();
     Allocation* a;
     {
         CudaRuntime& r = runtime();
@@ -234,7 +236,7 @@ cudaError_t cudaFree(void* ptr, std::source_location site) {
         r.live.erase(it);
     }
     release(a);
-    return cudaSuccess;
+    return failed;
 }
 
 cudaError_t cudaMallocHost(void** ptr, std::size_t bytes) {

@@ -156,6 +156,14 @@ std::string array_name(const Allocation* a) {
     return rec->name;
 }
 
+std::string not_reported_yet(const std::string& what) {
+    const std::string first_line = what.substr(0, what.find('\n'));
+    if (first_line == what) return what;
+    for (const Finding& f : simt::sim::findings())
+        if (f.text.rfind(first_line, 0) == 0) return first_line + " (reported above)";
+    return what;
+}
+
 void add_finding(Draft d) {
     BlockState& b = tls_worker->block;
     std::string key = dedup_key(d);
