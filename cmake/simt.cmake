@@ -100,6 +100,8 @@ function(simt_add_executable name)
      AND NOT SIMT_CUDA STREQUAL "OFF")
     add_executable(${name}_cuda ${cuda_sources} ${_simt_require_device})
     target_link_libraries(${name}_cuda PRIVATE simt::cuda ${ARG_LIBRARIES})
+    # A host .cpp of the program may include <cuda_runtime.h> too; nvcc finds it for .cu files.
+    target_include_directories(${name}_cuda PRIVATE ${CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES})
     set_target_properties(${name}_cuda PROPERTIES
       CUDA_ARCHITECTURES "${SIMT_CUDA_ARCHITECTURES}"
       CUDA_STANDARD 20 CUDA_STANDARD_REQUIRED ON CUDA_EXTENSIONS OFF)
