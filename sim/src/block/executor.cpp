@@ -13,6 +13,7 @@ namespace simt::sim::detail {
 
 namespace {
 
+#if !SIMT_OWN_FIBER_SWITCH
 /// Boost's guarded stack, remembering where the guard page is for the overflow handler.
 class GuardedStack {
 public:
@@ -29,6 +30,7 @@ private:
     boost::context::protected_fixedsize_stack base_;
     FiberSlot* slot_;
 };
+#endif
 
 bool same_site(const Loc& a, const Loc& b) {
     return a.line() == b.line() && a.column() == b.column() &&
@@ -61,7 +63,8 @@ Worker& worker() {
 
 void Worker::set_stack_size(std::size_t bytes) {
     if (bytes == stack_size) return;
-    // Idle fibers sit in park(); destroying them unwinds that frame with forced_unwind.
+    // Idle fibers sit in park(): destroying them frees their stacks (with Boost's fiber, after
+    // unwinding that frame with forced_unwind).
     idle.clear();
     fibers.clear();
     stack_size = bytes;
@@ -72,9 +75,13 @@ void Worker::switch_to(FiberSlot* to) {
     if (to == me) return;
     prev = me;
     current = to;
+#if SIMT_OWN_FIBER_SWITCH
+    simt_fiber_switch(&me->sp, to->sp);
+#else
     boost::context::fiber from = std::move(to->cont).resume();
     // Resumed: whoever switched here set `prev` to themselves and `current` to us.
     prev->cont = std::move(from);
+#endif
 }
 
 FiberSlot* Worker::acquire() {
@@ -85,6 +92,9 @@ FiberSlot* Worker::acquire() {
     }
     auto slot = std::make_unique<FiberSlot>();
     FiberSlot* s = slot.get();
+#if SIMT_OWN_FIBER_SWITCH
+    make_fiber_stack(*s, stack_size);  // runs run_lazy and park in turn (thread/fiber_switch.cpp)
+#else
     s->cont = boost::context::fiber(
         std::allocator_arg, GuardedStack(stack_size, s),
         [this, s](boost::context::fiber&& caller) {
@@ -95,6 +105,7 @@ FiberSlot* Worker::acquire() {
             }
             return boost::context::fiber{};
         });
+#endif
     fibers.push_back(std::move(slot));
     return s;
 }
