@@ -118,6 +118,14 @@ FiberSlot* Worker::pop_ready() {
         b.ready.clear();
         b.ready_head = 0;
     }
+#if SIMT_OWN_FIBER_SWITCH
+    // The fiber after this one will be resumed next: start loading the frame its switch will
+    // read back, which is cold by then (a block's threads have a stack each).
+    else if (FiberSlot* after = b.ready[b.ready_head]->fiber) {
+        __builtin_prefetch(after->sp);
+        __builtin_prefetch(static_cast<std::byte*>(after->sp) + 64);
+    }
+#endif
     return t->fiber;
 }
 
