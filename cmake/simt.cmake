@@ -1,5 +1,5 @@
 # simt_add_executable(<name> SOURCES <files...> [LIBRARIES <targets...>] [SIMULATOR_ONLY]
-#                     [UNCHECKED])
+#                     [UNCHECKED] [CHECKS_DEVICE_ITSELF])
 #
 # Builds a kernel program for the simulator as <name>: each .cu source is compiled as C++ after
 # simt's front end (simt_cudafe, sim/tools/cudafe) has rewritten its kernel<<<...>>>(...)
@@ -15,8 +15,10 @@
 # Where the CUDA language is enabled (simt enables it when it finds a toolkit, unless SIMT_CUDA is
 # OFF), the same sources also build as <name>_cuda: the .cu files compiled by nvcc for sm_80 and
 # sm_90 plus PTX, against the CUDA backend; on a machine without a GPU it says so and exits with
-# ctest's skip code (77) before main. SIMULATOR_ONLY skips that for programs that use the
-# simulator's own API (simt::sim::...).
+# ctest's skip code (77) before main. CHECKS_DEVICE_ITSELF leaves that out, for a program that
+# must start without a GPU (a test runner asked for its list of tests) and meets simt's own
+# check at its first use of the GPU instead. SIMULATOR_ONLY skips the GPU build, for programs
+# that use the simulator's own API (simt::sim::...).
 #
 # Works in this tree, through add_subdirectory, and after find_package(simt CONFIG).
 include_guard(GLOBAL)
@@ -49,7 +51,8 @@ if(SIMT_RAW_CHECK_FLAGS)
 endif()
 
 function(simt_add_executable name)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "SIMULATOR_ONLY;UNCHECKED" "" "SOURCES;LIBRARIES")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "SIMULATOR_ONLY;UNCHECKED;CHECKS_DEVICE_ITSELF" ""
+                        "SOURCES;LIBRARIES")
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "simt_add_executable(${name}): give the program's files after SOURCES")
   endif()
@@ -98,7 +101,11 @@ function(simt_add_executable name)
   get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
   if(NOT ARG_SIMULATOR_ONLY AND TARGET simt::cuda AND "CUDA" IN_LIST languages
      AND NOT SIMT_CUDA STREQUAL "OFF")
-    add_executable(${name}_cuda ${cuda_sources} ${_simt_require_device})
+    if(ARG_CHECKS_DEVICE_ITSELF)
+      add_executable(${name}_cuda ${cuda_sources})
+    else()
+      add_executable(${name}_cuda ${cuda_sources} ${_simt_require_device})
+    endif()
     target_link_libraries(${name}_cuda PRIVATE simt::cuda ${ARG_LIBRARIES})
     # A host .cpp of the program may include <cuda_runtime.h> too; nvcc finds it for .cu files.
     target_include_directories(${name}_cuda PRIVATE ${CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES})
