@@ -63,22 +63,6 @@ extern "C" void simt_fiber_switch(void** save, void* load);
 void make_fiber_stack(FiberSlot& slot, std::size_t bytes);
 #endif
 
-enum class Status : std::uint8_t { unstarted, running, waiting, ready, done };
-enum class WaitKind : std::uint8_t { none, block, warp, grid };
-
-/// One CUDA thread of the running block.
-struct ThreadState {
-    uint3 idx{};
-    unsigned linear = 0;
-    Status status = Status::done;
-    WaitKind wait = WaitKind::none;
-    FiberSlot* fiber = nullptr;
-    Loc site;                  ///< where it waits
-    const char* what = "";     ///< what it waits in, e.g. "__syncthreads()"
-    unsigned active = 0;       ///< its warp's live lanes when it left its last warp intrinsic
-    unsigned group = 0;        ///< lanes released with it from a warp intrinsic, until one resumes
-};
-
 /// Lanes of one warp meeting in a warp intrinsic with one mask. A coalesced_threads() meeting
 /// (op coalesce) has no mask yet: the lanes that reach its site form it (warp.cpp).
 struct WarpMeeting {
@@ -111,18 +95,18 @@ struct PendingFinding {
 };
 
 /// The block a worker is running. Reused from block to block to keep allocations out of the loop.
-struct BlockState {
+/// Its thread loop's part (threads, next_lazy, live, arrived) is LazyThreads (thread_loop.hpp).
+struct BlockState : LazyThreads {
     GridRun* grid = nullptr;
     uint3 idx{};
     std::uint64_t linear = 0;
-    unsigned nthreads = 0;
-    std::vector<ThreadState> threads;
+    std::vector<ThreadState> thread_storage;  ///< `threads` points here
+    dim3 numbered_for{0, 0, 0};   ///< the block shape thread_storage's idx and linear were set for
     ThreadSchedule schedule;      ///< who starts and resumes next
-    unsigned next_lazy = 0, live = 0, waiting = 0;
-    uint3 next_idx{};             ///< idx of thread next_lazy when in order
+    unsigned waiting = 0;
 
-    // The block barrier.
-    unsigned arrived = 0, bar_true = 0;
+    // The block barrier (`arrived` counts its waiting threads).
+    unsigned bar_true = 0;
     bool bar_mismatch = false;
     Loc bar_site;
     int result_count = 0, result_participants = 0;
@@ -159,7 +143,7 @@ struct Worker {
     void run_block(GridRun& g, std::uint64_t linear);
 
     // Called on fibers.
-    void run_lazy(FiberSlot* self);
+    void run_lazy();
     void park(FiberSlot* self);
     void block_current(ThreadState& ts);
     void yield_current(ThreadState& ts);
@@ -175,8 +159,7 @@ private:
     FiberSlot* acquire();
     FiberSlot* pop_ready();
     void deadlock();
-    void finish(ThreadState& ts);
-    void start(ThreadState& ts, unsigned t);
+    void number_threads();
     void set_stack_size(std::size_t bytes);
 };
 
@@ -187,13 +170,6 @@ bool resolve_coalesced(Worker& w);
 /// The worker of this OS thread, created on first use.
 Worker& worker();
 inline thread_local Worker* tls_worker = nullptr;
-
-/// Sets the built-in coordinates for a thread about to run or resume.
-inline void enter(ThreadState& ts) {
-    ts.status = Status::running;
-    tls_thread = &ts;
-    threadIdx = ts.idx;
-}
 
 /// One launch being executed.
 struct GridRun {

@@ -100,7 +100,7 @@ FiberSlot* Worker::acquire() {
         [this, s](boost::context::fiber&& caller) {
             prev->cont = std::move(caller);
             for (;;) {
-                run_lazy(s);
+                run_lazy();
                 park(s);
             }
             return boost::context::fiber{};
@@ -129,57 +129,52 @@ FiberSlot* Worker::pop_ready() {
     return t->fiber;
 }
 
-void Worker::start(ThreadState& ts, unsigned t) {
+void Worker::number_threads() {
+    // A thread's coordinates depend only on the block's shape: set once per shape, not per block.
     BlockState& b = block;
-    ts.linear = t;
-    if (b.schedule.in_order()) {
-        ts.idx = b.next_idx;
-        if (++b.next_idx.x == blockDim.x) {
-            b.next_idx.x = 0;
-            if (++b.next_idx.y == blockDim.y) {
-                b.next_idx.y = 0;
-                ++b.next_idx.z;
+    if (b.thread_storage.size() < b.nthreads) {
+        b.thread_storage.resize(b.nthreads);
+        b.numbered_for = {0, 0, 0};
+    }
+    b.threads = b.thread_storage.data();
+    const dim3 d = b.grid->k.block;
+    if (b.numbered_for.x == d.x && b.numbered_for.y == d.y && b.numbered_for.z == d.z) return;
+    unsigned t = 0;
+    for (unsigned z = 0; z < d.z; ++z)
+        for (unsigned y = 0; y < d.y; ++y)
+            for (unsigned x = 0; x < d.x; ++x, ++t) {
+                b.threads[t].idx = {x, y, z};
+                b.threads[t].linear = t;
             }
-        }
-    } else {
-        ts.idx = {t % blockDim.x, (t / blockDim.x) % blockDim.y, t / (blockDim.x * blockDim.y)};
-    }
-    ts.wait = WaitKind::none;
-    ts.active = ts.group = 0;
+    b.numbered_for = d;
 }
 
-void Worker::run_lazy(FiberSlot* self) {
-    BlockState& b = block;
-    const KernelLaunch& k = b.grid->k;
-    while (b.next_lazy < b.nthreads) {
-        unsigned t = b.schedule.starting(b.next_lazy);
-        ++b.next_lazy;
-        ThreadState& ts = b.threads[t];
-        start(ts, t);
-        ts.fiber = self;
-        enter(ts);
-        try {
-            k.invoke(k.closure.get());
-        } catch (const BlockAborted&) {
-        } catch (const boost::context::detail::forced_unwind&) {
-            throw;
-        } catch (const std::exception& e) {
-            abort_block("simt: kernel threw an exception in thread " + coord(ts.idx) + " block " +
-                        coord(b.idx) + ": " + e.what());
-        } catch (...) {
-            abort_block("simt: kernel threw a non-standard exception in thread " + coord(ts.idx) +
-                        " block " + coord(b.idx));
-        }
-        finish(ts);
+void Worker::run_lazy() {
+    const KernelLaunch& k = block.grid->k;
+    k.run(k.closure.get(), block);
+}
+
+void thread_threw(ThreadState& ts) {
+    Worker& w = *tls_worker;
+    BlockState& b = w.block;
+    try {
+        throw;
+    } catch (const BlockAborted&) {
+    } catch (const boost::context::detail::forced_unwind&) {
+        throw;
+    } catch (const std::exception& e) {
+        w.abort_block("simt: kernel threw an exception in thread " + coord(ts.idx) + " block " +
+                      coord(b.idx) + ": " + e.what());
+    } catch (...) {
+        w.abort_block("simt: kernel threw a non-standard exception in thread " + coord(ts.idx) +
+                      " block " + coord(b.idx));
     }
 }
 
-void Worker::finish(ThreadState& ts) {
-    BlockState& b = block;
-    ts.status = Status::done;
-    tls_thread = nullptr;
-    --b.live;
-    if (b.arrived != 0 && b.arrived == b.live && !b.bar_mismatch && !b.aborted) release_barrier();
+void thread_exited_while_others_wait() {
+    Worker& w = *tls_worker;
+    BlockState& b = w.block;
+    if (b.arrived == b.live && !b.bar_mismatch && !b.aborted) w.release_barrier();
 }
 
 void Worker::park(FiberSlot* self) {
@@ -192,6 +187,7 @@ void Worker::park(FiberSlot* self) {
 
 void Worker::block_current(ThreadState& ts) {
     BlockState& b = block;
+    ts.fiber = current;
     // Start every thread before resuming any: a thread that resumes then sees the lanes that
     // exit early as exited (__activemask), as it would on hardware where they run alongside.
     FiberSlot* next = b.next_lazy < b.nthreads ? acquire() : pop_ready();
@@ -213,6 +209,7 @@ FiberSlot* Worker::unblock() {
 }
 
 void Worker::yield_current(ThreadState& ts) {
+    ts.fiber = current;
     // Prefer a thread that has not started: that is what exposes a lost update.
     FiberSlot* next = block.next_lazy < block.nthreads ? acquire() : pop_ready();
     switch_to(next);
@@ -330,14 +327,18 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
              static_cast<unsigned>(linear / k.grid.x % k.grid.y),
              static_cast<unsigned>(linear / (std::uint64_t(k.grid.x) * k.grid.y))};
     b.nthreads = k.block.x * k.block.y * k.block.z;
-    if (b.threads.size() < b.nthreads) b.threads.resize(b.nthreads);
-    for (unsigned t = 0; t < b.nthreads; ++t) b.threads[t].status = Status::unstarted;
+    number_threads();
+    for (unsigned t = 0; t < b.nthreads; ++t) {
+        ThreadState& ts = b.threads[t];
+        ts.status = Status::unstarted;
+        ts.wait = WaitKind::none;
+        ts.active = ts.group = 0;
+    }
     b.warps.resize((b.nthreads + 31) / 32);
     for (WarpState& w : b.warps) w.open.clear();
     b.next_lazy = 0;
     b.live = b.nthreads;
     b.waiting = 0;
-    b.next_idx = {0, 0, 0};
     b.arrived = b.bar_true = 0;
     b.bar_mismatch = false;
     b.grid_arrived = 0;
@@ -350,6 +351,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     b.shared_bytes = 0;
     checks_block_begin(b);
     b.schedule.begin_block(g.cfg, linear, b.nthreads);
+    b.order = b.schedule.start_order();
 
     blockIdx = b.idx;
     blockDim = k.block;

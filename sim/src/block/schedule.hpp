@@ -30,12 +30,11 @@ public:
         }
     }
 
-    /// True when threads start in their own order: thread n starts n-th. The executor then
-    /// counts thread coordinates up instead of dividing.
+    /// True when threads start in their own order: thread n starts n-th.
     bool in_order() const { return order_.empty(); }
 
-    /// The thread that starts n-th.
-    unsigned starting(unsigned n) const { return in_order() ? n : order_[n]; }
+    /// The start order (element n: the thread that starts n-th), or null when in order.
+    const unsigned* start_order() const { return in_order() ? nullptr : order_.data(); }
 
     /// Calls `wake(t)` for each thread of the block in the order a barrier releases them.
     template <class Wake>

@@ -5,7 +5,7 @@ namespace simt::sim::detail {
 
 cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_t shared_bytes,
                              cudaStream_t stream, bool cooperative, bool args_missing,
-                             void (*invoke)(const void*), std::shared_ptr<const void> closure,
+                             RunThreads run, std::shared_ptr<const void> closure,
                              std::source_location site) {
     if (cudaError_t e = cuda_sticky_error()) return e;
     if (args_missing)
@@ -39,7 +39,7 @@ cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_
     k.block = block;
     k.shared_bytes = shared_bytes;
     k.shared_optin = shared_optin;
-    k.invoke = invoke;
+    k.run = run;
     k.closure = std::move(closure);
     k.site = site;
     k.cooperative = cooperative;

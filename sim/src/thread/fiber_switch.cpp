@@ -60,7 +60,7 @@ namespace {
 void fiber_main(FiberSlot* self) {
     Worker& w = *tls_worker;
     for (;;) {
-        w.run_lazy(self);
+        w.run_lazy();
         w.park(self);
     }
 }

@@ -31,7 +31,7 @@ cudaError_t cuda_sticky_error();
 /// Checks a launch made through void* args[] and queues it; the error CUDA would return.
 cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_t shared_bytes,
                              cudaStream_t stream, bool cooperative, bool args_missing,
-                             void (*invoke)(const void*), std::shared_ptr<const void> closure,
+                             RunThreads run, std::shared_ptr<const void> closure,
                              std::source_location site);
 /// A launch given a kernel as `const void*`: refused with how to write it.
 cudaError_t cuda_launch_untyped(const char* call, std::source_location site);
@@ -55,7 +55,7 @@ cudaError_t launch_with_args(const char* call, void (*kernel)(P...), dim3 grid, 
     std::shared_ptr<const void> closure;
     if (!missing) closure = closure_from_args(kernel, args, std::index_sequence_for<P...>{});
     return cuda_launch_args(call, grid, block, shared_bytes, stream, cooperative, missing,
-                            &Closure<P...>::invoke, std::move(closure), site);
+                            &Closure<P...>::run, std::move(closure), site);
 }
 
 }  // namespace simt::sim::detail

@@ -336,7 +336,9 @@ const simt::Stream* cuda_stream(cudaStream_t s);
 template <class F>
 struct CallClosure {
     F call;
-    static void invoke(const void* self) { static_cast<const CallClosure*>(self)->call(); }
+    static void run(const void* self, LazyThreads& block) {
+        run_threads(static_cast<const CallClosure*>(self)->call, block);
+    }
 };
 
 }  // namespace simt::sim::detail
@@ -359,7 +361,7 @@ public:
         using C = sd::CallClosure<std::decay_t<F>>;
         auto closure = std::make_shared<const C>(C{std::forward<F>(call)});
         sd::enqueue_launch(sd::cuda_stream(stream_),
-                           sd::KernelLaunch{grid_, block_, shared_bytes_, optin, &C::invoke,
+                           sd::KernelLaunch{grid_, block_, shared_bytes_, optin, &C::run,
                                             std::move(closure), site_});
     }
 

@@ -12,18 +12,22 @@
 #include <vector>
 
 #include "simt/core/launch_options.hpp"
+#include "simt/sim/block/thread_loop.hpp"
 #include "simt/sim/host/stream.hpp"
 #include "simt/sim/location.hpp"
 #include "simt/sim/vector_types.hpp"
 
 namespace simt::sim::detail {
 
+/// Runs the block's unstarted threads, each calling the kernel (thread_loop.hpp).
+using RunThreads = void (*)(const void* closure, LazyThreads& block);
+
 /// A launch as the simulator queues it: the configuration and a type-erased kernel call.
 struct KernelLaunch {
     dim3 grid, block;
     std::size_t shared_bytes = 0;
     bool shared_optin = false;
-    void (*invoke)(const void* closure) = nullptr;
+    RunThreads run = nullptr;
     std::shared_ptr<const void> closure;
     Loc site;
     std::uint32_t serial = 0;         ///< place in the process's launch order (set when queued)
@@ -37,9 +41,9 @@ template <class... P>
 struct Closure {
     void (*kernel)(P...);
     std::tuple<std::decay_t<P>...> args;
-    static void invoke(const void* self) {
+    static void run(const void* self, LazyThreads& block) {
         auto& c = *static_cast<const Closure*>(self);
-        std::apply(c.kernel, c.args);
+        run_threads([&c] { std::apply(c.kernel, c.args); }, block);
     }
 };
 
@@ -52,7 +56,7 @@ struct LaunchPolicy {
                         Loc site, std::tuple<std::decay_t<P>...>&& args) {
         auto closure = std::make_shared<Closure<P...>>(Closure<P...>{kernel, std::move(args)});
         enqueue_launch(o.stream, KernelLaunch{grid, block, o.shared_bytes, o.shared_optin,
-                                              &Closure<P...>::invoke, std::move(closure), site});
+                                              &Closure<P...>::run, std::move(closure), site});
     }
     static void wait(const Stream* s) { (s ? *s : Stream::default_stream()).synchronize(); }
 };
