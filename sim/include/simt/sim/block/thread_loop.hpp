@@ -76,10 +76,14 @@ template <class Call>
         ++b.next_lazy;
         tls_thread = &ts;
         threadIdx = ts.idx;
-        // The kernel reads these only through simt's entry points (`__tsan_*`), which GCC takes
-        // to read no program memory: without this, it drops the stores as dead when it sees the
-        // whole kernel (a <<<>>> launch's call is in the same file).
+#ifdef __SANITIZE_THREAD__
+        // An instrumented kernel reads these only through simt's entry points (`__tsan_*`),
+        // which GCC takes to read no program memory: without this, it drops the stores as dead
+        // when it sees the whole kernel (a <<<>>> launch's call is in the same file). Elsewhere
+        // the barrier would cost a quarter of a barrier-free thread: the compiler could no
+        // longer keep blockIdx and the kernel's arguments in registers across threads.
         asm volatile("" ::: "memory");
+#endif
         try {
             call();
         } catch (...) {
