@@ -116,6 +116,7 @@ struct BlockState : LazyThreads {
     bool grid_mismatch = false;
     Loc grid_site;
 
+    bool lanes_grouped = false;   ///< a warp intrinsic set some thread's `active` or `group`
     std::vector<ThreadState*> ready;
     std::size_t ready_head = 0;
     std::vector<WarpState> warps;

@@ -328,11 +328,12 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
              static_cast<unsigned>(linear / (std::uint64_t(k.grid.x) * k.grid.y))};
     b.nthreads = k.block.x * k.block.y * k.block.z;
     number_threads();
-    for (unsigned t = 0; t < b.nthreads; ++t) {
-        ThreadState& ts = b.threads[t];
-        ts.status = Status::unstarted;
-        ts.wait = WaitKind::none;
-        ts.active = ts.group = 0;
+    // Per thread, only what a thread that never blocks leaves behind is reset (`wait` is read
+    // only while a thread waits); `active` and `group` only after a warp intrinsic set them.
+    for (unsigned t = 0; t < b.nthreads; ++t) b.threads[t].status = Status::unstarted;
+    if (b.lanes_grouped) {
+        for (ThreadState& ts : b.thread_storage) ts.active = ts.group = 0;
+        b.lanes_grouped = false;
     }
     b.warps.resize((b.nthreads + 31) / 32);
     for (WarpState& w : b.warps) w.open.clear();

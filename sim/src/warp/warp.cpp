@@ -87,6 +87,7 @@ void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
             }
         }
     }
+    b.lanes_grouped = true;
     for (unsigned i = 0; i < 32; ++i) {
         unsigned l = b.schedule.lane(i);
         if (m.mask >> l & 1) {
@@ -207,6 +208,7 @@ bool resolve_coalesced(Worker& w) {
                 continue;
             }
             unsigned group = it->arrived;
+            b.lanes_grouped = true;
             for (unsigned i = 0; i < 32; ++i) {
                 unsigned l = b.schedule.lane(i);
                 if (!(group >> l & 1)) continue;
