@@ -64,8 +64,8 @@ void thread_exited_while_others_wait();
 /// each running `call` to its end (or until it blocks: then this fiber stays with it).
 /// A thread that does not block costs the stores below and nothing else: its status stays
 /// `unstarted` while it runs (it is `running` only after a resume), and its fiber is recorded
-/// only when it blocks (executor.cpp). Fewer stores matter: a kernel's own stores queue behind
-/// them, and a thread's stores retire in order.
+/// only when it blocks (executor.cpp). At a few ns per thread each store shows in `./lab bench`
+/// (docs/simulator.md, "The thread loop as a template").
 /// In programs built with the raw-access instrumentation (cmake/simt.cmake) the loop itself is
 /// not instrumented: its bookkeeping is the simulator's, not the kernel's. The kernel is then
 /// called, not inlined, and stays instrumented.
