@@ -172,6 +172,14 @@ bool resolve_coalesced(Worker& w);
 Worker& worker();
 inline thread_local Worker* tls_worker = nullptr;
 
+/// Sets the built-in coordinates for a thread about to resume (run_threads sets them for a
+/// thread that starts).
+inline void enter(ThreadState& ts) {
+    ts.status = Status::live;
+    tls_thread = &ts;
+    threadIdx = ts.idx;
+}
+
 /// One launch being executed.
 struct GridRun {
     GridRun(const KernelLaunch& launch, const Config& c)

@@ -330,7 +330,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     number_threads();
     // Per thread, only what a thread that never blocks leaves behind is reset (`wait` is read
     // only while a thread waits); `active` and `group` only after a warp intrinsic set them.
-    for (unsigned t = 0; t < b.nthreads; ++t) b.threads[t].status = Status::unstarted;
+    for (unsigned t = 0; t < b.nthreads; ++t) b.threads[t].status = Status::live;
     if (b.lanes_grouped) {
         for (ThreadState& ts : b.thread_storage) ts.active = ts.group = 0;
         b.lanes_grouped = false;

@@ -108,7 +108,7 @@ void watch() {
 
 /// Where the block's other threads are: each waiting place, then those not started or finished.
 std::string waiting_threads(const BlockState& b) {
-    unsigned unstarted = b.nthreads - b.next_lazy, done = 0;  // (a running thread may be `unstarted`)
+    unsigned unstarted = b.nthreads - b.next_lazy, done = 0;
     for (unsigned t = 0; t < b.nthreads; ++t) done += b.threads[t].status == Status::done;
     auto count = [](unsigned n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
     std::string out;

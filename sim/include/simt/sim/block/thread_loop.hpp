@@ -20,8 +20,10 @@ namespace simt::sim::detail {
 
 struct FiberSlot;
 
-/// `unstarted` also while a thread runs for the first time (run_threads), until it first blocks.
-enum class Status : std::uint8_t { unstarted, running, waiting, ready, done };
+/// Where a thread is. `live` covers not started and running: the loop below starts a thread
+/// without a store to say so, and nothing needs to tell the two apart (the watchdog counts the
+/// unstarted from `next_lazy`).
+enum class Status : std::uint8_t { live, waiting, ready, done };
 enum class WaitKind : std::uint8_t { none, block, warp, grid };
 
 /// One CUDA thread of the running block.
@@ -47,13 +49,6 @@ struct LazyThreads {
     unsigned arrived = 0;             ///< threads waiting at the block barrier
 };
 
-/// Sets the built-in coordinates for a thread about to resume.
-inline void enter(ThreadState& ts) {
-    ts.status = Status::running;
-    tls_thread = &ts;
-    threadIdx = ts.idx;
-}
-
 /// What ends a thread that threw: the block is abandoned with the exception's text, unless the
 /// exception is the simulator's own unwinding (rethrown). Called inside the catch handler.
 void thread_threw(ThreadState& ts);
@@ -62,9 +57,8 @@ void thread_exited_while_others_wait();
 
 /// Starts the block's threads that have not started, one after another on the calling fiber,
 /// each running `call` to its end (or until it blocks: then this fiber stays with it).
-/// A thread that does not block costs the stores below and nothing else: its status stays
-/// `unstarted` while it runs (it is `running` only after a resume), and its fiber is recorded
-/// only when it blocks (executor.cpp). At a few ns per thread each store shows in `./lab bench`
+/// A thread that does not block costs the stores below and nothing else: its status is written
+/// only when it exits, and its fiber only when it blocks (executor.cpp). At a few ns per thread each store shows in `./lab bench`
 /// (docs/simulator.md, "The thread loop as a template").
 /// In programs built with the raw-access instrumentation (cmake/simt.cmake) the loop itself is
 /// not instrumented: its bookkeeping is the simulator's, not the kernel's. The kernel is then
