@@ -14,8 +14,10 @@
 #include "block/schedule.hpp"
 
 #include <atomic>
+#include <bit>
 #include <boost/context/fiber.hpp>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -131,7 +133,9 @@ struct BlockState : LazyThreads {
 struct Worker {
     FiberSlot main;                     ///< the OS thread's own stack
     FiberSlot* current = &main;
+#if !SIMT_OWN_FIBER_SWITCH
     FiberSlot* prev = nullptr;          ///< the fiber that switched to `current`
+#endif
     std::vector<std::unique_ptr<FiberSlot>> fibers;
     std::vector<FiberSlot*> idle;
     std::unique_ptr<std::byte[]> signal_stack;  ///< where the stack-overflow handler runs
@@ -208,6 +212,14 @@ void collect_block(GridRun& g, BlockState& b, std::uint64_t i);
 std::string coord(uint3 c);
 /// "file.cu:12" (file name without its folders).
 std::string where(const Loc& loc);
+/// Whether two locations name one place in the source. Asked at every barrier arrival: one call
+/// site's location is one object the compiler emitted, so equal pointers settle the usual case.
+inline bool same_site(const Loc& a, const Loc& b) {
+    static_assert(sizeof(Loc) == sizeof(const void*), "std::source_location is one pointer");
+    if (std::bit_cast<const void*>(a) == std::bit_cast<const void*>(b)) return true;
+    return a.line() == b.line() && a.column() == b.column() &&
+           (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
+}
 /// Bumped by clear_findings(), so that caches of "already reported" start over.
 inline std::atomic<std::uint64_t> findings_generation{0};
 /// Publishes a launch's findings in order: prints each new one, remembers it for findings().

@@ -32,11 +32,6 @@ private:
 };
 #endif
 
-bool same_site(const Loc& a, const Loc& b) {
-    return a.line() == b.line() && a.column() == b.column() &&
-           std::strcmp(a.file_name(), b.file_name()) == 0;
-}
-
 }  // namespace
 
 Worker::Worker() {
@@ -73,11 +68,11 @@ void Worker::set_stack_size(std::size_t bytes) {
 void Worker::switch_to(FiberSlot* to) {
     FiberSlot* me = current;
     if (to == me) return;
-    prev = me;
     current = to;
 #if SIMT_OWN_FIBER_SWITCH
     simt_fiber_switch(&me->sp, to->sp);
 #else
+    prev = me;
     boost::context::fiber from = std::move(to->cont).resume();
     // Resumed: whoever switched here set `prev` to themselves and `current` to us.
     prev->cont = std::move(from);

@@ -61,11 +61,6 @@ std::string block_list(const KernelLaunch& k, const std::vector<std::uint64_t>& 
     return s;
 }
 
-bool same_site(const Loc& a, const Loc& b) {
-    return a.line() == b.line() && a.column() == b.column() &&
-           (a.file_name() == b.file_name() || std::string_view(a.file_name()) == b.file_name());
-}
-
 }  // namespace
 
 unsigned blocks_per_multiprocessor(unsigned block_threads, std::size_t shared_bytes) {

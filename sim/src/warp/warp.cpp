@@ -59,11 +59,6 @@ unsigned matching(const WarpState& ws, unsigned mask, unsigned lane) {
     return same;
 }
 
-bool same_site(const Loc& a, const Loc& b) {
-    return a.line() == b.line() && a.column() == b.column() &&
-           (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
-}
-
 void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     BlockState& b = w.block;
     if (m.op == WarpOp::sync) checks_warp_sync(b, warp, m.mask);
