@@ -177,9 +177,8 @@ Worker& worker();
 inline thread_local Worker* tls_worker = nullptr;
 
 /// Sets the built-in coordinates for a thread about to resume (run_threads sets them for a
-/// thread that starts).
+/// thread that starts). Its status was set when it was released (make_ready).
 inline void enter(ThreadState& ts) {
-    ts.status = Status::live;
     tls_thread = &ts;
     threadIdx = ts.idx;
 }

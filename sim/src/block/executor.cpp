@@ -214,7 +214,7 @@ void Worker::yield_current(ThreadState& ts) {
 
 void Worker::make_ready(ThreadState& ts) {
     BlockState& b = block;
-    ts.status = Status::ready;
+    ts.status = Status::live;
     ts.wait = WaitKind::none;
     --b.waiting;
     b.ready.push_back(&ts);

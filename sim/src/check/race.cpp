@@ -47,10 +47,15 @@ std::uint32_t new_site(Map& ids, const Key& key, const Loc& loc, const void* pc)
 /// The id of a site. Only called under check_mutex, from the one thread running checked blocks.
 std::uint32_t intern(const Loc& loc) {
     Sites& s = sites();
+    const void* object = std::bit_cast<const void*>(loc);
+    Sites::PcSlot& fast = s.loc_cache[(reinterpret_cast<std::uintptr_t>(object) >> 3) % 1024];
+    if (fast.pc == object && object) return fast.id;
+    // Another object may stand for the same site (each translation unit emits its own), so ids
+    // are kept by file, line and column.
     Sites::Key key{loc.file_name(), loc.line(), loc.column()};
     Sites::Slot& slot = s.cache[Sites::Hash{}(key) % 4096];
-    if (slot.key == key) return slot.id;
-    slot = {key, new_site(s.ids, key, loc, nullptr)};
+    if (!(slot.key == key)) slot = {key, new_site(s.ids, key, loc, nullptr)};
+    fast = {object, slot.id};
     return slot.id;
 }
 

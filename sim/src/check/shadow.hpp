@@ -80,6 +80,9 @@ struct Sites {
         std::uint32_t id = 0;
     };
     PcSlot pc_cache[1024];
+    /// Views' sites by the address of their std::source_location object, one per call site
+    /// (pc_cache's counterpart): the file, line and column are read only on a miss.
+    PcSlot loc_cache[1024];
     struct Slot {
         Key key;
         std::uint32_t id = 0;

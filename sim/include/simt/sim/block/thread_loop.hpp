@@ -20,10 +20,10 @@ namespace simt::sim::detail {
 
 struct FiberSlot;
 
-/// Where a thread is. `live` covers not started and running: the loop below starts a thread
-/// without a store to say so, and nothing needs to tell the two apart (the watchdog counts the
-/// unstarted from `next_lazy`).
-enum class Status : std::uint8_t { live, waiting, ready, done };
+/// Where a thread is. `live` covers not started, running and released to run: the loop below
+/// starts a thread without a store to say so, a released thread resumes without one, and
+/// nothing needs to tell them apart (the watchdog counts the unstarted from `next_lazy`).
+enum class Status : std::uint8_t { live, waiting, done };
 enum class WaitKind : std::uint8_t { none, block, warp, grid };
 
 /// One CUDA thread of the running block.
