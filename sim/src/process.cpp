@@ -17,8 +17,6 @@ bool drain_streams_at_exit();
 
 namespace {
 
-Process* the_process = nullptr;
-
 [[noreturn]] void refuse_settings(const std::string& message) {
     std::fprintf(stderr, "simt: %s\n  (`./lab help settings` lists every setting)\n", message.c_str());
     std::fflush(stderr);
@@ -71,11 +69,6 @@ const char* kind_of(const std::exception& e) {
 void at_exit() { end_process(0, true); }
 
 }  // namespace
-
-Process& process() {
-    if (!the_process) start_process();
-    return *the_process;
-}
 
 void end_process(int status, bool leaks) {
     static std::atomic<bool> ending{false};

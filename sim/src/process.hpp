@@ -81,8 +81,14 @@ struct Process {
     std::vector<Worker*> workers;
 };
 
-/// The process's state; made by start_process() before main runs.
-Process& process();
+/// Set once by start_process() and never changed.
+inline Process* the_process = nullptr;
+/// The process's state; made by start_process() before main runs. Inline: the race checker
+/// asks for its interned sites on every access.
+inline Process& process() {
+    if (!the_process) [[unlikely]] start_process();
+    return *the_process;
+}
 
 /// The settings read from SIMT_* variables; throws std::invalid_argument for a bad one.
 Config settings_from_environment();

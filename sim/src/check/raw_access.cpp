@@ -28,12 +28,10 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     report_invalid({invalid_kind(a), a, p, n, k, loc_of(pc), nullptr, nullptr, nullptr, 0, true});
 }
 
-[[gnu::noinline]] void raw_access(const void* p, std::size_t n, Access k, const void* pc) {
-    if (p == tls_view_access) {  // a view's access, checked by the view already
-        tls_view_access = nullptr;
-        return;
-    }
-    Allocation* a = arena::owner_in_range(p);
+/// Every access but a kernel's plain load or store in bounds: the host's, one out of bounds, a
+/// write to constant memory, an atomic, a write under the interleaving schedule.
+[[gnu::noinline]] void raw_access_slow(Allocation* a, const void* p, std::size_t n, Access k,
+                                       const void* pc) {
     if (!tls_thread) return host_access(a, p, n, k, pc);
     auto* b = static_cast<const std::byte*>(p);
     if (!a || a->freed || b < a->base || b + n > a->base + a->bytes) [[unlikely]] {
@@ -54,6 +52,23 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     // The hook runs before the store: under SIMT_SCHEDULE=interleave another thread may run
     // between this thread's load and its store, so `p[0] += 1` loses updates as on a GPU.
     if (k == Access::write) rmw_point(Loc{});
+}
+
+/// The usual access, a kernel's plain load or store in bounds, is decided here with loads and
+/// compares only, and goes on to the shadow checks as a tail call; anything else goes to
+/// raw_access_slow. So this part saves no registers.
+[[gnu::noinline]] void raw_access(const void* p, std::size_t n, Access k, const void* pc) {
+    if (p == tls_view_access) {  // a view's access, checked by the view already
+        tls_view_access = nullptr;
+        return;
+    }
+    Allocation* a = arena::owner_in_range(p);
+    auto* b = static_cast<const std::byte*>(p);
+    bool plain = tls_thread && a && !a->freed && b >= a->base && b + n <= a->base + a->bytes &&
+                 (a->space != Space::constant || k == Access::read) && k != Access::atomic &&
+                 !(k == Access::write && tls_interleave);
+    if (!plain) [[unlikely]] return raw_access_slow(a, p, n, k, pc);
+    if (tls_shadow_checks.load(std::memory_order_relaxed)) record_raw_access(a, p, n, k, pc);
 }
 
 [[gnu::always_inline]] inline void check(const volatile void* p, std::size_t n, Access k, const void* pc) {
