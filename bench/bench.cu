@@ -1,6 +1,8 @@
 // simt's benchmark: four workloads as simt views and as plain CUDA, each against a serial loop
 // doing the same work, unchecked and checked; then a barrier's and a core's cost.
-// Every figure is the median of several runs in this one process, side by side.
+// Every figure is the median of several runs. bench/CMakeLists.txt builds this file twice: built
+// UNCHECKED it is simt_bench, which times the serial loops and the unchecked kernels itself and
+// runs the checked builds (this file's, with --checked-part, and plain_cuda.cu's) for the rest.
 #include <simt/simt.hpp>
 
 #include <algorithm>
@@ -74,13 +76,11 @@ std::string cpu_model() {
     return "unknown CPU";
 }
 
-/// Runs the plain-CUDA benchmark (plain_cuda.cu) built at `path` with this run's sizes: its
-/// "name value" lines. Empty when it failed (a wrong result or a finding).
-std::map<std::string, double> run_plain_cuda(const char* path) {
+/// Runs a checked build of the benchmark's kernels at `path` with `args`: its "name value"
+/// lines. Empty when it failed (a wrong result or a finding).
+std::map<std::string, double> run_part(const char* path, const std::string& args) {
     std::map<std::string, double> figures;
-    std::string cmd = std::string("'") + path + "' " + std::to_string(kVectorAddN) + " " +
-                      std::to_string(kTransposeSide) + " " + std::to_string(kReductionN) + " " +
-                      std::to_string(kAtomicN);
+    std::string cmd = std::string("'") + path + "' " + args;
     std::FILE* p = popen(cmd.c_str(), "r");
     if (!p) return figures;
     char name[64];
@@ -144,8 +144,13 @@ __global__ void compute_heavy(simt::span<float> out) {
 
 int main(int argc, char** argv) {
     std::string json_path;
-    for (int i = 1; i < argc; ++i)
+    // The views kernels built checked (the default build), every checker off and then on: the
+    // same kernels and checks as below, printed as "name ns-per-thread" lines for simt_bench.
+    bool checked_part = false;
+    for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--json") == 0 && i + 1 < argc) json_path = argv[++i];
+        if (std::strcmp(argv[i], "--checked-part") == 0) checked_part = true;
+    }
 
     auto& cfg = simt::sim::config();
     const simt::sim::Config saved = cfg;
@@ -275,40 +280,61 @@ int main(int argc, char** argv) {
             if (h[i] != heavy_value(i)) wrong_result("compute_heavy", "differs from the host's");
         return t;
     };
-    double one_core = heavy("1"), two_cores = heavy("2");
+    double one_core = checked_part ? 0 : heavy("1"), two_cores = checked_part ? 0 : heavy("2");
 
-    // 6. Every checker on, against the same launches unchecked (measured above).
-    simt::sim::apply_setting(cfg, "SIMT_WORKERS", "0");
-    simt::sim::apply_setting(cfg, "SIMT_CHECK", "all");
-    simt::sim::clear_findings();
-    double vadd_checked = median_seconds(run_vadd, 3);
-    check_vadd();
-    double transpose_checked = median_seconds(run_transpose, 3);
-    check_transpose();
-    double reduce_checked = median_seconds(run_reduce, 3);
-    check_reduce();
-    double atomic_checked = median_seconds(run_atomic, 3, reset_atomic);
-    check_atomic();
-    bool checked_silent = simt::sim::findings().empty();
-    auto usage = simt::sim::shadow_usage();
-    double shadow_per_byte = usage.memory_bytes ? double(usage.shadow_bytes) / usage.memory_bytes : 0;
+    const double per = 1e9;
+    const double transpose_threads = double(m) * m / (TILE / ROWS);
+    const double threads[] = {double(n), transpose_threads, double(rthreads), double(an)};
+    const char* keys[] = {"vector_add", "transpose", "tree_reduction", "atomic_counter"};
+
+    // 6. Every checker on, against the same launches checkers off (measured above): in the
+    //    checked build only (in the UNCHECKED one the views have no checks to turn on).
+    if (checked_part) {
+        const double none_s[] = {vadd, transpose, reduce_sync, atomic};
+        simt::sim::apply_setting(cfg, "SIMT_WORKERS", "0");
+        simt::sim::apply_setting(cfg, "SIMT_CHECK", "all");
+        simt::sim::clear_findings();
+        double all_s[4];
+        all_s[0] = median_seconds(run_vadd, 3);
+        check_vadd();
+        all_s[1] = median_seconds(run_transpose, 3);
+        check_transpose();
+        all_s[2] = median_seconds(run_reduce, 3);
+        check_reduce();
+        all_s[3] = median_seconds(run_atomic, 3, reset_atomic);
+        check_atomic();
+        auto usage = simt::sim::shadow_usage();
+        cfg = saved;
+        if (!simt::sim::findings().empty()) {
+            std::fprintf(stderr, "FAILED: the checkers reported a finding in a correct benchmark kernel\n");
+            return 1;
+        }
+        for (int w = 0; w < 4; ++w)
+            std::printf("%s_none %g\n%s_all %g\n", keys[w], none_s[w] * per / threads[w], keys[w],
+                        all_s[w] * per / threads[w]);
+        std::printf("shadow_bytes_per_device_byte %g\n",
+                    usage.memory_bytes ? double(usage.shadow_bytes) / usage.memory_bytes : 0);
+        return 0;
+    }
     cfg = saved;
-    if (!checked_silent) {
-        std::printf("FAILED: the checkers reported a finding in a correct benchmark kernel\n");
+
+    // 7. The checked builds: the views kernels (this file) and plain CUDA (raw pointers, plain
+    //    __shared__; plain_cuda.cu, built with the raw-access instrumentation and without).
+    const std::string sizes = std::to_string(kVectorAddN) + " " + std::to_string(kTransposeSide) + " " +
+                              std::to_string(kReductionN) + " " + std::to_string(kAtomicN);
+    auto views_checked_build = run_part(SIMT_BENCH_VIEWS_CHECKED, "--checked-part");
+    auto checked_build = run_part(SIMT_BENCH_PLAIN_CUDA, sizes);
+    auto unchecked_build = run_part(SIMT_BENCH_PLAIN_CUDA_UNCHECKED, sizes);
+    if (views_checked_build.empty()) {
+        std::printf("FAILED: the views kernels' checked build (bench.cu --checked-part) did not run cleanly\n");
         return 1;
     }
-
-    // 7. Plain CUDA (raw pointers, plain __shared__), built with the raw-access instrumentation
-    //    and without (UNCHECKED); each checks its own results and findings.
-    auto checked_build = run_plain_cuda(SIMT_BENCH_PLAIN_CUDA);
-    auto unchecked_build = run_plain_cuda(SIMT_BENCH_PLAIN_CUDA_UNCHECKED);
     if (checked_build.empty() || unchecked_build.empty()) {
         std::printf("FAILED: the plain-CUDA benchmark (plain_cuda.cu) did not run cleanly\n");
         return 1;
     }
+    double shadow_per_byte = views_checked_build["shadow_bytes_per_device_byte"];
 
-    const double per = 1e9;
-    const double transpose_threads = double(m) * m / (TILE / ROWS);
     const Workload workloads[] = {  // the ratios: issue 11's, HIP-CPU's on this machine or better
         {"vector_add", "vector add, 16M", double(n), 1.4},
         {"transpose", "transpose 2048^2", transpose_threads, 2.0},
@@ -319,9 +345,11 @@ int main(int argc, char** argv) {
                                               {"tree_reduction", serial_reduce}, {"atomic_counter", serial_atomic}};
     std::map<std::string, double> views_s = {{"vector_add", vadd}, {"transpose", transpose},
                                              {"tree_reduction", reduce_sync}, {"atomic_counter", atomic}};
-    std::map<std::string, double> views_checked_s = {
-        {"vector_add", vadd_checked}, {"transpose", transpose_checked},
-        {"tree_reduction", reduce_checked}, {"atomic_counter", atomic_checked}};
+    // Views checked: the checked build with every checker on (ns per thread), against views
+    // unchecked (this build, seconds).
+    std::map<std::string, double> views_checked_slowdown;
+    for (auto& w : workloads)
+        views_checked_slowdown[w.key] = views_checked_build[std::string(w.key) + "_all"] / (views_s[w.key] * per / w.threads);
 
     // The figures bench.json has always had, with their meanings of today.
     double serial_ns = serial_vadd * per / n;
@@ -331,7 +359,7 @@ int main(int argc, char** argv) {
     double speedup = one_core / two_cores;
     double checked_slowdown = 0;  // the worst workload's, views
     for (auto& w : workloads)
-        checked_slowdown = std::max(checked_slowdown, views_checked_s[w.key] / views_s[w.key]);
+        checked_slowdown = std::max(checked_slowdown, views_checked_slowdown[w.key]);
     // Vector add makes three raw accesses per thread: the instrumentation's cost per access is
     // the difference between the builds over three.
     double per_access_off = (checked_build["vector_add_none"] - unchecked_build["vector_add_none"]) / 3;
@@ -347,9 +375,9 @@ int main(int argc, char** argv) {
                 "g++", __VERSION__,
 #endif
                 kRuns);
-    std::printf("method: the serial loop does the kernel's work in one C++ loop; unchecked: views with\n"
-                "SIMT_CHECK=none, plain CUDA built UNCHECKED; checked: every checker on, plain CUDA\n"
-                "built with the raw-access instrumentation; ns per kernel thread\n");
+    std::printf("method: the serial loop does the kernel's work in one C++ loop; unchecked: views and\n"
+                "plain CUDA built UNCHECKED (nothing checked); checked: every checker on, views and plain\n"
+                "CUDA built as by default (with the raw-access instrumentation); ns per kernel thread\n");
     std::printf("reproduce: ./lab bench\n\n");
 
     // The side-by-side table: per workload, views and plain CUDA.
@@ -371,7 +399,7 @@ int main(int argc, char** argv) {
         for (bool views : {true, false}) {
             std::string k = w.key;
             double unchecked = views ? views_s[k] * per / w.threads : unchecked_build[k + "_none"];
-            double checked = views ? views_checked_s[k] * per / w.threads : checked_build[k + "_all"];
+            double checked = views ? views_checked_build[k + "_all"] : checked_build[k + "_all"];
             double ratio = unchecked / serial_w, slowdown = checked / unchecked;
             bool ratio_ok = as_printed(ratio, 1) <= w.max_ratio;
             bool slow_ok = as_printed(slowdown, 1) <= kMaxCheckedSlowdown;
@@ -435,16 +463,18 @@ int main(int argc, char** argv) {
             << "  \"one_barrier_ns_per_thread\": " << transpose_ns << ",\n"
             << "  \"per_extra_barrier_ns_per_thread\": " << extra_ns << ",\n"
             << "  \"checked_slowdown\": " << checked_slowdown << ",\n"
-            << "  \"checked_slowdown_vector_add\": " << vadd_checked / vadd << ",\n"
-            << "  \"checked_slowdown_transpose\": " << transpose_checked / transpose << ",\n"
-            << "  \"checked_slowdown_tree_reduction\": " << reduce_checked / reduce_sync << ",\n"
-            << "  \"checked_slowdown_atomic_counter\": " << atomic_checked / atomic << ",\n"
+            << "  \"checked_slowdown_vector_add\": " << views_checked_slowdown["vector_add"] << ",\n"
+            << "  \"checked_slowdown_transpose\": " << views_checked_slowdown["transpose"] << ",\n"
+            << "  \"checked_slowdown_tree_reduction\": " << views_checked_slowdown["tree_reduction"] << ",\n"
+            << "  \"checked_slowdown_atomic_counter\": " << views_checked_slowdown["atomic_counter"] << ",\n"
             << "  \"shadow_bytes_per_device_byte\": " << shadow_per_byte << ",\n"
             << "  \"two_core_speedup\": " << speedup << ",\n"
             << "  \"instrumentation_ns_per_access_checks_off\": " << per_access_off << ",\n"
             << "  \"instrumentation_ns_per_access_all_checks\": " << per_access_all << ",\n";
         for (auto& [k, v] : unchecked_build) out << "  \"plain_cuda_unchecked_build_" << k << "_ns\": " << v << ",\n";
         for (auto& [k, v] : checked_build) out << "  \"plain_cuda_checked_build_" << k << "_ns\": " << v << ",\n";
+        for (auto& [k, v] : views_checked_build)
+            if (k != "shadow_bytes_per_device_byte") out << "  \"views_checked_build_" << k << "_ns\": " << v << ",\n";
         for (auto& [k, v] : json) out << "  \"" << k << "\": " << v << ",\n";
         for (auto& [k, v] : json_count) out << "  \"" << k << "\": " << v << ",\n";
         out << "  \"runs_per_measure\": " << kRuns << "\n}\n";

@@ -94,8 +94,9 @@ template <class T>
         return ref<T>(p, a, loc);
 }
 
-/// Row-major element of an R-dimensional view: checks every index against its extent first.
-/// The single home of multi-dimensional indexing for span, mdspan and shared.
+/// Row-major element of an R-dimensional view: checks every index against its extent first
+/// (not in a program built UNCHECKED: see `access`). The single home of multi-dimensional
+/// indexing for span, mdspan and shared.
 template <class T, int R>
 [[gnu::always_inline]] inline auto element_at(T* base, const Allocation* a, const std::ptrdiff_t (&idx)[R],
                 const std::size_t (&ext)[R], Loc loc) {
@@ -105,6 +106,9 @@ template <class T, int R>
         ok &= static_cast<std::size_t>(idx[d]) < ext[d];
         off = off * ext[d] + static_cast<std::size_t>(idx[d]);
     }
+#ifdef SIMT_UNCHECKED
+    ok = true;
+#endif
     if (!ok) [[unlikely]] {
         auto* s = bad_index(a, idx, ext, R, sizeof(T), loc);
         return element(reinterpret_cast<T*>(s), scratch_allocation(), loc);
