@@ -71,6 +71,16 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     if (tls_shadow_checks.load(std::memory_order_relaxed)) record_raw_access(a, p, n, k, pc);
 }
 
+}  // namespace
+
+void* check_access_marked(const Allocation* a, void* p, std::size_t size, Access k, Loc loc) {
+    void* q = check_access(a, p, size, k, loc);
+    if (q == p) tls_view_access = p;
+    return q;
+}
+
+namespace {
+
 [[gnu::always_inline]] inline void check(const volatile void* p, std::size_t n, Access k, const void* pc) {
     if (arena::contains(const_cast<const void*>(p))) [[unlikely]]
         raw_access(const_cast<const void*>(p), n, k, pc);

@@ -5,6 +5,7 @@
 #endif
 #include <atomic>
 #include <cstddef>
+#include <type_traits>
 
 #include "simt/sim/location.hpp"
 #include "simt/sim/memory/allocation.hpp"
@@ -35,27 +36,38 @@ const Allocation* scratch_allocation();
 /// Records an in-bounds access for the shadow checkers (race, init).
 void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc);
 
-/// The hook. Order of the early returns: in bounds and on a device thread (the common case),
-/// then shadow checks when a checker is on; anything else is a bad access, reported out of line.
-/// In a program built UNCHECKED (cmake/simt.cmake defines SIMT_UNCHECKED for its sources) it is
-/// the pointer itself, so that a view's element costs what a raw pointer's does. Being always
-/// inlined, the two versions never meet at link time.
+/// The checks of one element access. Order of the early returns: in bounds and on a device
+/// thread (the common case), then shadow checks when a checker is on; anything else is a bad
+/// access, reported out of line. Returns where to perform the access.
+[[gnu::always_inline]] inline void* check_access(const Allocation* a, void* p, std::size_t size,
+                                                 Access k, Loc loc) {
+    auto* b = static_cast<const std::byte*>(p);
+    if (a == nullptr || tls_thread == nullptr || b < a->base || b + size > a->base + a->bytes)
+        [[unlikely]]
+        return bad_access(a, p, size, k, loc);
+    if (tls_shadow_checks.load(std::memory_order_relaxed)) [[unlikely]]
+        record_access(a, p, size, k, loc);
+    return p;
+}
+/// check_access, compiled in simt's library, for programs built with the raw-access
+/// instrumentation; it also marks the element so that the instrumented access that follows
+/// skips its own check (raw_access.cpp).
+void* check_access_marked(const Allocation* a, void* p, std::size_t size, Access k, Loc loc);
+
+/// The hook. In a program built UNCHECKED (cmake/simt.cmake defines SIMT_UNCHECKED for its
+/// sources) it is the pointer itself, so that a view's element costs what a raw pointer's does.
+/// In one built with the raw-access instrumentation it is a call: inlined, the checks' own loads
+/// and stores (the allocation record, simt's thread-locals) would each be instrumented too.
+/// Being always inlined, the versions never meet at link time.
 template <Access K, class T>
 [[gnu::always_inline]] inline T* access(const Allocation* a, T* p, Loc loc) {
-#ifdef SIMT_UNCHECKED
+#if defined(SIMT_UNCHECKED)
     (void)a, (void)loc;
     return p;
+#elif defined(__SANITIZE_THREAD__)
+    return static_cast<T*>(check_access_marked(a, const_cast<std::remove_const_t<T>*>(p), sizeof(T), K, loc));
 #else
-    auto* b = reinterpret_cast<const std::byte*>(p);
-    if (a == nullptr || tls_thread == nullptr || b < a->base ||
-        b + sizeof(T) > a->base + a->bytes) [[unlikely]]
-        return reinterpret_cast<T*>(bad_access(a, p, sizeof(T), K, loc));
-    if (tls_shadow_checks.load(std::memory_order_relaxed)) [[unlikely]]
-        record_access(a, p, sizeof(T), K, loc);
-#ifdef __SANITIZE_THREAD__
-    tls_view_access = p;
-#endif
-    return p;
+    return static_cast<T*>(check_access(a, const_cast<std::remove_const_t<T>*>(p), sizeof(T), K, loc));
 #endif
 }
 
