@@ -284,8 +284,12 @@ int main(int argc, char** argv) {
 
     const double per = 1e9;
     const double transpose_threads = double(m) * m / (TILE / ROWS);
-    const double threads[] = {double(n), transpose_threads, double(rthreads), double(an)};
-    const char* keys[] = {"vector_add", "transpose", "tree_reduction", "atomic_counter"};
+    const Workload workloads[] = {  // the ratios: issue 11's, HIP-CPU's on this machine or better
+        {"vector_add", "vector add, 16M", double(n), 1.4},
+        {"transpose", "transpose 2048^2", transpose_threads, 2.0},
+        {"tree_reduction", "tree reduction, 4M", double(rthreads), 69},
+        {"atomic_counter", "atomic counter, 1M", double(an), 2.7},
+    };
 
     // 6. Every checker on, against the same launches checkers off (measured above): in the
     //    checked build only (in the UNCHECKED one the views have no checks to turn on).
@@ -310,8 +314,8 @@ int main(int argc, char** argv) {
             return 1;
         }
         for (int w = 0; w < 4; ++w)
-            std::printf("%s_none %g\n%s_all %g\n", keys[w], none_s[w] * per / threads[w], keys[w],
-                        all_s[w] * per / threads[w]);
+            std::printf("%s_none %g\n%s_all %g\n", workloads[w].key, none_s[w] * per / workloads[w].threads,
+                        workloads[w].key, all_s[w] * per / workloads[w].threads);
         std::printf("shadow_bytes_per_device_byte %g\n",
                     usage.memory_bytes ? double(usage.shadow_bytes) / usage.memory_bytes : 0);
         return 0;
@@ -335,12 +339,6 @@ int main(int argc, char** argv) {
     }
     double shadow_per_byte = views_checked_build["shadow_bytes_per_device_byte"];
 
-    const Workload workloads[] = {  // the ratios: issue 11's, HIP-CPU's on this machine or better
-        {"vector_add", "vector add, 16M", double(n), 1.4},
-        {"transpose", "transpose 2048^2", transpose_threads, 2.0},
-        {"tree_reduction", "tree reduction, 4M", double(rthreads), 69},
-        {"atomic_counter", "atomic counter, 1M", double(an), 2.7},
-    };
     std::map<std::string, double> serial_s = {{"vector_add", serial_vadd}, {"transpose", serial_transpose},
                                               {"tree_reduction", serial_reduce}, {"atomic_counter", serial_atomic}};
     std::map<std::string, double> views_s = {{"vector_add", vadd}, {"transpose", transpose},

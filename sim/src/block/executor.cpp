@@ -288,8 +288,7 @@ std::string waiting_line(const BlockState& b, const WaitGroup& g) {
 void Worker::deadlock() {
     BlockState& b = block;
     std::vector<WaitGroup> groups = waiting_groups(b);
-    unsigned exited = 0;
-    for (unsigned t = 0; t < b.nthreads; ++t) exited += b.threads[t].status == Status::done;
+    unsigned exited = b.nthreads - b.live;
     std::string msg = "simt: deadlock in block " + coord(b.idx) + " of the kernel launched at " +
                       where(b.grid->k.site) + ": no thread of the block can continue\n";
     for (const WaitGroup& g : groups) msg += "  " + waiting_line(b, g) + "\n";

@@ -48,8 +48,8 @@ std::uint32_t new_site(Map& ids, const Key& key, const Loc& loc, const void* pc)
 std::uint32_t intern(const Loc& loc) {
     Sites& s = sites();
     const void* object = std::bit_cast<const void*>(loc);
-    Sites::PcSlot& fast = s.loc_cache[(reinterpret_cast<std::uintptr_t>(object) >> 3) % 1024];
-    if (fast.pc == object && object) return fast.id;
+    Sites::AddressSlot& fast = s.loc_cache[(reinterpret_cast<std::uintptr_t>(object) >> 3) % 1024];
+    if (fast.address == object && object) return fast.id;
     // Another object may stand for the same site (each translation unit emits its own), so ids
     // are kept by file, line and column.
     Sites::Key key{loc.file_name(), loc.line(), loc.column()};
@@ -62,8 +62,8 @@ std::uint32_t intern(const Loc& loc) {
 /// The id of a raw access's site: its return address is the key, looked up once per site.
 std::uint32_t intern_pc(const void* pc) {
     Sites& s = sites();
-    Sites::PcSlot& slot = s.pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
-    if (slot.pc == pc) return slot.id;
+    Sites::AddressSlot& slot = s.pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
+    if (slot.address == pc) return slot.id;
     slot = {pc, new_site(s.pc_ids, pc, Loc{}, pc)};
     return slot.id;
 }

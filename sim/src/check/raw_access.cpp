@@ -34,7 +34,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
                                        const void* pc) {
     if (!tls_thread) return host_access(a, p, n, k, pc);
     auto* b = static_cast<const std::byte*>(p);
-    if (!a || a->freed || b < a->base || b + n > a->base + a->bytes) [[unlikely]] {
+    if (!a || !a->holds(p, n)) [[unlikely]] {
         // A range that starts inside and runs past the end is named by its first element out.
         const std::byte* bad = a && !a->freed && b >= a->base && b < a->base + a->bytes
                                    ? a->base + a->bytes : b;
@@ -63,8 +63,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
         return;
     }
     Allocation* a = arena::owner_in_range(p);
-    auto* b = static_cast<const std::byte*>(p);
-    bool plain = tls_thread && a && !a->freed && b >= a->base && b + n <= a->base + a->bytes &&
+    bool plain = tls_thread && a && a->holds(p, n) &&
                  (a->space != Space::constant || k == Access::read) && k != Access::atomic &&
                  !(k == Access::write && tls_interleave);
     if (!plain) [[unlikely]] return raw_access_slow(a, p, n, k, pc);

@@ -75,14 +75,16 @@ struct Sites {
     /// Raw accesses' sites, by return address: symbolised only when a report names one.
     std::vector<const void*> pcs{nullptr};  // per id: a pc whose line is not looked up yet
     std::unordered_map<const void*, std::uint32_t> pc_ids;
-    struct PcSlot {
-        const void* pc = nullptr;
+    /// A site's id by an address that stands for it: a return address, or a source_location
+    /// object's.
+    struct AddressSlot {
+        const void* address = nullptr;
         std::uint32_t id = 0;
     };
-    PcSlot pc_cache[1024];
+    AddressSlot pc_cache[1024];
     /// Views' sites by the address of their std::source_location object, one per call site
     /// (pc_cache's counterpart): the file, line and column are read only on a miss.
-    PcSlot loc_cache[1024];
+    AddressSlot loc_cache[1024];
     struct Slot {
         Key key;
         std::uint32_t id = 0;

@@ -108,8 +108,7 @@ void watch() {
 
 /// Where the block's other threads are: each waiting place, then those not started or finished.
 std::string waiting_threads(const BlockState& b) {
-    unsigned unstarted = b.nthreads - b.next_lazy, done = 0;
-    for (unsigned t = 0; t < b.nthreads; ++t) done += b.threads[t].status == Status::done;
+    unsigned unstarted = b.nthreads - b.next_lazy, done = b.nthreads - b.live;
     auto count = [](unsigned n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
     std::string out;
     for (const WaitGroup& g : waiting_groups(b)) out += "\n    " + waiting_line(b, g);

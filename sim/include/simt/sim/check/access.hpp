@@ -41,9 +41,7 @@ void record_access(const Allocation* a, const void* p, std::size_t size, Access 
 /// access, reported out of line. Returns where to perform the access.
 [[gnu::always_inline]] inline void* check_access(const Allocation* a, void* p, std::size_t size,
                                                  Access k, Loc loc) {
-    auto* b = static_cast<const std::byte*>(p);
-    if (a == nullptr || tls_thread == nullptr || b < a->base || b + size > a->base + a->bytes)
-        [[unlikely]]
+    if (a == nullptr || tls_thread == nullptr || !a->holds(p, size)) [[unlikely]]
         return bad_access(a, p, size, k, loc);
     if (tls_shadow_checks.load(std::memory_order_relaxed)) [[unlikely]]
         record_access(a, p, size, k, loc);

@@ -36,6 +36,12 @@ struct Allocation {
     bool host_init = false;      ///< every byte was written by a host copy (initcheck)
     void* shadow = nullptr;      ///< the race and init checkers' cells, one per element
     std::size_t shadow_cells = 0;
+    /// Whether the n bytes at p may be accessed now: in bounds and not freed. The one bounds
+    /// test of views' and raw accesses.
+    bool holds(const void* p, std::size_t n) const {
+        auto* b = static_cast<const std::byte*>(p);
+        return !freed && b >= base && b + n <= base + bytes;
+    }
     /// A shared array declared with 2 or 3 dimensions (`int[4][8]`): its extents, so that reports
     /// name an element as (3, 5) as the bounds check does. rank 1: a flat index.
     unsigned rank = 1;

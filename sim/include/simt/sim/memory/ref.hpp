@@ -106,13 +106,14 @@ template <class T, int R>
         ok &= static_cast<std::size_t>(idx[d]) < ext[d];
         off = off * ext[d] + static_cast<std::size_t>(idx[d]);
     }
-#ifdef SIMT_UNCHECKED
-    ok = true;
-#endif
+#ifndef SIMT_UNCHECKED
     if (!ok) [[unlikely]] {
         auto* s = bad_index(a, idx, ext, R, sizeof(T), loc);
         return element(reinterpret_cast<T*>(s), scratch_allocation(), loc);
     }
+#else
+    (void)ok;  // the index goes to memory as a raw pointer's would
+#endif
     return element(base + off, a, loc);
 }
 
