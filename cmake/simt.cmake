@@ -34,24 +34,6 @@ endif()
 # sm_80 and sm_90 machine code, and sm_90 PTX that newer GPUs compile when they load it.
 set(SIMT_CUDA_ARCHITECTURES "80-real;90" CACHE STRING "GPU architectures of the <name>_cuda builds")
 
-# Every GPU build exits with the skip code on a machine without a GPU (require_device.cu).
-set(_simt_require_device "${CMAKE_CURRENT_LIST_DIR}/require_device.cu")
-
-# The instrumentation of checked programs: calls before every load, store and atomic, but none at
-# function entry and exit (simt needs no call stacks); -g for the line a report names. Never
-# with AddressSanitizer (SIMT_SANITIZE), which the compilers refuse to combine it with.
-# memcpy, memmove and memset become calls that simt checks (sim/cuda_include/simt_memory_calls.h).
-if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
-  set(SIMT_RAW_CHECK_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -g)
-elseif(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
-  set(SIMT_RAW_CHECK_FLAGS -fsanitize=thread "SHELL:-mllvm -tsan-instrument-func-entry-exit=0" -g)
-endif()
-if(SIMT_RAW_CHECK_FLAGS)
-  # No tail calls either: a memcpy that ends a kernel would return past the kernel's own line.
-  list(APPEND SIMT_RAW_CHECK_FLAGS -DSIMT_RAW_CHECKS -fno-builtin-memcpy -fno-builtin-memmove
-       -fno-builtin-memset -fno-optimize-sibling-calls)
-endif()
-
 function(simt_add_executable name)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "SIMULATOR_ONLY;UNCHECKED;CHECKS_DEVICE_ITSELF" ""
                         "SOURCES;LIBRARIES")
@@ -91,10 +73,13 @@ function(simt_add_executable name)
     target_link_libraries(${name} PRIVATE simt::sim ${ARG_LIBRARIES})
     # Compile flags only: linking stays free of the sanitizer's runtime, whose entry points
     # simt::sim provides.
+    # The checks come with a target (simt::checks), not a variable, so that they reach the
+    # program from whichever directory it is declared in: this tree, a parent project's after
+    # add_subdirectory, or one that found simt with find_package.
     if(ARG_UNCHECKED)
       target_compile_definitions(${name} PRIVATE SIMT_UNCHECKED)
-    elseif(NOT SIMT_SANITIZE)
-      target_compile_options(${name} PRIVATE ${SIMT_RAW_CHECK_FLAGS})
+    else()
+      target_link_libraries(${name} PRIVATE simt::checks)
     endif()
     if(source_dirs)
       list(REMOVE_DUPLICATES source_dirs)
@@ -108,7 +93,11 @@ function(simt_add_executable name)
     if(ARG_CHECKS_DEVICE_ITSELF)
       add_executable(${name}_cuda ${cuda_sources})
     else()
-      add_executable(${name}_cuda ${cuda_sources} ${_simt_require_device})
+      # Every GPU build exits with the skip code on a machine without a GPU. The path is the
+      # function's own folder's: a variable set beside the function would not reach a caller in
+      # another directory.
+      add_executable(${name}_cuda ${cuda_sources}
+                     "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/require_device.cu")
     endif()
     target_link_libraries(${name}_cuda PRIVATE simt::cuda ${ARG_LIBRARIES})
     # A host .cpp of the program may include <cuda_runtime.h> too; nvcc finds it for .cu files.

@@ -1,22 +1,41 @@
-# Builds and runs the consumer app the way another project would use simt.
-# -DMODE=subdirectory|installed -DSIMT_SOURCE_DIR=<simt> -DWORK_DIR=<scratch folder>
+# Builds and runs the consumer programs the way another project would use simt, and checks that
+# the checks came with them: the plain-CUDA off-by-one is reported (kind, array, line) when built
+# as programs are by default, and runs unreported when built UNCHECKED.
+# -DMODE=subdirectory|installed|nested -DSIMT_SOURCE_DIR=<simt> -DWORK_DIR=<scratch folder>
 file(REMOVE_RECURSE "${WORK_DIR}")
 set(here "${CMAKE_CURRENT_LIST_DIR}")
 set(build_type -DCMAKE_BUILD_TYPE=Release)
+set(programs "${WORK_DIR}/app")
 if(MODE STREQUAL "installed")
   execute_process(COMMAND ${CMAKE_COMMAND} -S "${SIMT_SOURCE_DIR}" -B "${WORK_DIR}/simt" ${build_type}
-                          -DSIMT_BUILD_TESTS=OFF -DSIMT_BUILD_PROGRAMS=OFF
+                          -DSIMT_BUILD_TESTS=OFF -DSIMT_BUILD_PROGRAMS=OFF -DSIMT_CUDA=OFF
                           -DCMAKE_INSTALL_PREFIX=${WORK_DIR}/prefix
                   COMMAND_ERROR_IS_FATAL ANY)
   execute_process(COMMAND ${CMAKE_COMMAND} --build "${WORK_DIR}/simt" -j 2 COMMAND_ERROR_IS_FATAL ANY)
   execute_process(COMMAND ${CMAKE_COMMAND} --install "${WORK_DIR}/simt" COMMAND_ERROR_IS_FATAL ANY)
   set(extra -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix)
-elseif(MODE STREQUAL "subdirectory")
+elseif(MODE STREQUAL "subdirectory" OR MODE STREQUAL "nested")
   set(extra -DSIMT_SOURCE_DIR=${SIMT_SOURCE_DIR})
+  if(MODE STREQUAL "nested")
+    set(programs "${WORK_DIR}/app/apps")
+  endif()
 else()
-  message(FATAL_ERROR "MODE must be subdirectory or installed")
+  message(FATAL_ERROR "MODE must be subdirectory, installed or nested")
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${here}/${MODE}" -B "${WORK_DIR}/app" ${build_type} ${extra}
                 COMMAND_ERROR_IS_FATAL ANY)
 execute_process(COMMAND ${CMAKE_COMMAND} --build "${WORK_DIR}/app" -j 2 COMMAND_ERROR_IS_FATAL ANY)
-execute_process(COMMAND "${WORK_DIR}/app/consumer" COMMAND_ERROR_IS_FATAL ANY)
+
+function(expect program pattern)
+  execute_process(COMMAND "${programs}/${program}" RESULT_VARIABLE status
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0 OR NOT "${out}${err}" MATCHES "${pattern}")
+    message(FATAL_ERROR "${program} exited ${status}; expected its output to match\n  ${pattern}\n"
+                        "it printed:\n${out}${err}")
+  endif()
+  message(STATUS "${program}: as expected:\n${out}${err}")
+endfunction()
+expect(consumer "consumer: 499500")
+expect(off_by_one "simt: out-of-bounds write of global memory 'd_out'\\[100\\] \\(float, 100 elements, allocated at off_by_one.cu:16\\)\n  write by thread \\(100,0,0\\) block \\(0,0,0\\) at off_by_one.cu:7\n.*simt: 1 finding")
+expect(off_by_one_unchecked "^off_by_one: h\\[99\\] = 198\n$")
+message(STATUS "consumer (${MODE}): the checks came with the targets")
