@@ -14,6 +14,13 @@ if(MODE STREQUAL "installed")
   execute_process(COMMAND ${CMAKE_COMMAND} --build "${WORK_DIR}/simt" -j 2 COMMAND_ERROR_IS_FATAL ANY)
   execute_process(COMMAND ${CMAKE_COMMAND} --install "${WORK_DIR}/simt" COMMAND_ERROR_IS_FATAL ANY)
   set(extra -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix)
+  # The installed compiler driver finds the installed library beside itself.
+  execute_process(COMMAND "${WORK_DIR}/prefix/bin/simt-nvcc" -o "${WORK_DIR}/driven"
+                          "${here}/app/off_by_one.cu" COMMAND_ERROR_IS_FATAL ANY)
+  execute_process(COMMAND "${WORK_DIR}/driven" OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT "${out}${err}" MATCHES "out-of-bounds write of global memory 'd_out'\\[100\\].*at off_by_one.cu:7")
+    message(FATAL_ERROR "the installed simt-nvcc's program did not report its bug:\n${out}${err}")
+  endif()
 elseif(MODE STREQUAL "subdirectory" OR MODE STREQUAL "nested")
   set(extra -DSIMT_SOURCE_DIR=${SIMT_SOURCE_DIR})
   if(MODE STREQUAL "nested")
