@@ -191,7 +191,7 @@ TEST_CASE("extern __shared__ at namespace scope becomes an object found again at
 }
 
 TEST_CASE("__shared__ is left to the macro where it cannot be rewritten") {
-    for (const char* src : {"void k() { __shared__ int a, b; }", "__shared__ int g[4];",
+    for (const char* src : {"void k() { __shared__ int a = 0; }", "__shared__ int g[4];",
                             "// __shared__ int c[2];", "void k() { const char* s = \"__shared__ x;\"; }",
                             "void k() { int my__shared__x = 0; }",
                             "void k() { __shared__ simt::shared<int[4][4]> t; }"}) {
@@ -235,12 +235,11 @@ TEST_CASE("Device functions, lambdas, const, extern and template variables keep 
     for (const char* src : {"__device__ float f(float x) { return x; }",
                             "__host__ __device__ inline int g();",
                             "template <class T> __device__ T zero;",
-                            "extern __constant__ float k[4];",
                             "__device__ const int N = 16;",
                             "const __device__ float pi = 3.14f;",
                             "__constant__ constexpr int M = 4;",
-                            "__device__ int a, b;",
-                            "__device__ int c{5};",
+                            "__device__ int *const p = nullptr;",
+                            "auto l = [] __device__ (int x) { return x; };",
                             "void h() { auto l = [] __device__ (int x) { return x; }; }",
                             "struct S { __device__ int get() const; };",
                             "// static __device__ int commented;"}) {
@@ -266,11 +265,149 @@ TEST_CASE("A cast to void* of the kernel in cudaLaunchCooperativeKernel becomes 
     CHECK(newlines(rewritten(split)) == newlines(split));
 }
 
-TEST_CASE("Other casts and other calls keep their void* casts", "[cudafe]") {
-    for (const char* src : {"f((void*)k);", "cudaLaunchKernel((void**)k, g, b, a);",
-                            "cudaLaunchKernel(k, (void*)g);", "my_cudaLaunchKernel((void*)k);",
-                            "// cudaLaunchKernel((void*)k, g, b, a);",
-                            "cudaLaunchKernelEx((void*)k);", "cudaLaunchKernel((voidish*)k);"}) {
+TEST_CASE("Other casts keep their text", "[cudafe]") {
+    for (const char* src : {"cudaLaunchKernel((void**)k, g, b, a);",
+                            "// cudaLaunchKernel((void*)k, g, b, a);", "cudaLaunchKernel((voidish*)k);",
+                            "p = (void*)&x;", "p = (void*)a[3];", "p = (void*)s.member;",
+                            "p = (void*)f(x);", "p = (void*)0;", "p = (void*)nullptr;",
+                            "p = (void*)k<int>;", "n = sizeof(void*) * 2;", "void f(void*) {}"}) {
         CHECK(rewritten(src) == src);
     }
+}
+
+TEST_CASE("A cast of a name to void* keeps the kernel's type, for graph nodes and cudaLaunchKernel",
+          "[cudafe]") {
+    CHECK(rewritten("params.func = (void*)fill;") ==
+          "params.func = ::simt::sim::detail::kernel_or_pointer(fill);");
+    CHECK(rewritten("f(a, (const void *) ns::k);") ==
+          "f(a, ::simt::sim::detail::kernel_or_pointer(ns::k));");
+    CHECK(rewritten("my_cudaLaunchKernel((void*)k);") ==
+          "my_cudaLaunchKernel(::simt::sim::detail::kernel_or_pointer(k));");
+    CHECK(rewritten("return (void*)k;") == "return ::simt::sim::detail::kernel_or_pointer(k);");
+    const std::string split = "p.func = (void*)\n  k;";
+    CHECK(newlines(rewritten(split)) == newlines(split));
+}
+
+TEST_CASE("Every name of one __shared__ declaration becomes per-block storage of its own", "[cudafe]") {
+    const std::string r = rewritten("void k() { __shared__ int a[32], b[32]; }");
+    CHECK(r == "void k() { static thread_local ::simt::sim::detail::SharedDecl< int [32]> "
+               "simt_shared_a_{::simt::sim::Loc::current(), \"a\"};  int (&a)[32] = "
+               "simt_shared_a_.array(); static thread_local ::simt::sim::detail::SharedDecl< int "
+               "[32]> simt_shared_b_{::simt::sim::Loc::current(), \"b\"};  int (&b)[32] = "
+               "simt_shared_b_.array(); }");
+    // Pointer operators belong to their own name; the specifiers to every name.
+    const std::string mixed = rewritten("void k() { volatile __shared__ float *p, q[4][2]; }");
+    CHECK(mixed.find("SharedDecl<volatile float *> simt_shared_p_") != std::string::npos);
+    CHECK(mixed.find("}; volatile float *(&p) = simt_shared_p_.array();") != std::string::npos);
+    CHECK(mixed.find("SharedDecl<volatile float [4][2]> simt_shared_q_") != std::string::npos);
+    CHECK(mixed.find("}; volatile float (&q)[4][2] = simt_shared_q_.array();") != std::string::npos);
+}
+
+TEST_CASE("Every name of one __device__ or __constant__ declaration becomes a device variable of its own",
+          "[cudafe]") {
+    const std::string r = rewritten("__device__ int a, b;");
+    CHECK(r == "::simt::sim::detail::SymbolDecl< int > simt_symbol_a_{::simt::sim::detail::Space::"
+               "global, false, ::simt::sim::Loc::current(), \"a\"};  int (&a) = simt_symbol_a_.get(); "
+               "::simt::sim::detail::SymbolDecl< int > simt_symbol_b_{::simt::sim::detail::Space::"
+               "global, false, ::simt::sim::Loc::current(), \"b\"};  int (&b) = simt_symbol_b_.get();");
+    const std::string init = rewritten("static __constant__ float x = f(1, 2), y[] = {3, 4};");
+    CHECK(init.find("static  float simt_init_x_ = f(1, 2); static ::simt::sim::detail::SymbolDecl<"
+                    "decltype(simt_init_x_)> simt_symbol_x_{::simt::sim::detail::Space::constant,") == 0);
+    CHECK(init.find("static  float simt_init_y_[] = {3, 4}; static ::simt::sim::detail::SymbolDecl<"
+                    "decltype(simt_init_y_)> simt_symbol_y_{::simt::sim::detail::Space::constant,") !=
+          std::string::npos);
+    CHECK(init.find("static decltype(simt_init_y_)& y = simt_symbol_y_.get();") != std::string::npos);
+}
+
+TEST_CASE("A static __device__ variable after a comment on its line stays static", "[cudafe]") {
+    CHECK(rewritten("/* hits */ static __device__ int counter;") ==
+          "/* hits */ static ::simt::sim::detail::SymbolDecl< int > simt_symbol_counter_{"
+          "::simt::sim::detail::Space::global, false, ::simt::sim::Loc::current(), \"counter\"}; "
+          "static  int (&counter) = simt_symbol_counter_.get();");
+    for (const char* src : {"// hits\nstatic __device__ int counter;", "int x; /* a */ static __device__ int counter;",
+                            "static /* a */ __device__ /* b */ int counter;"}) {
+        INFO(src);
+        const std::string r = rewritten(src);
+        CHECK(r.find("static ::simt::sim::detail::SymbolDecl<") != std::string::npos);
+        CHECK(r.find("static  int (&counter)") != std::string::npos);
+    }
+}
+
+TEST_CASE("An extern device variable becomes a reference to the one another file defines", "[cudafe]") {
+    CHECK(rewritten("extern __constant__ float k[4];") == "extern  float (&k)[4];");
+    CHECK(rewritten("extern __device__ int n, m[];") == "extern  int (&n); extern  int (&m)[];");
+}
+
+TEST_CASE("A device variable's brace initialiser and a volatile type are kept", "[cudafe]") {
+    CHECK(rewritten("__device__ int c{5};").find("static  int simt_init_c_{5}; ") == 0);
+    const std::string r = rewritten("volatile __device__ int flag = 0;");
+    CHECK(r.find("static volatile int simt_init_flag_ = 0; ") == 0);
+    // A volatile object's address needs a cast to reach the record's `const void*`.
+    CHECK(r.find("\"flag\", (const void*)&simt_init_flag_}; decltype(simt_init_flag_)& flag") !=
+          std::string::npos);
+}
+
+TEST_CASE("Attributes and alignment are dropped from a rewritten declaration", "[cudafe]") {
+    const std::string r =
+        rewritten("[[maybe_unused]] __device__ alignas(16) float4 v; __device__ __align__(8) int w[2];");
+    CHECK(r.find("SymbolDecl< float4 > simt_symbol_v_") != std::string::npos);
+    CHECK(r.find("SymbolDecl< int [2]> simt_symbol_w_") != std::string::npos);
+    CHECK(r.find("align") == std::string::npos);
+    CHECK(r.find("maybe_unused") == std::string::npos);
+}
+
+TEST_CASE("Each name of a declaration over several lines keeps its own line", "[cudafe]") {
+    const std::string source = "void k() {\n  __shared__ int a[4],\n    b[4];\n  a[0] = b[0];\n}\n";
+    const std::string r = rewritten(source);
+    CHECK(newlines(r) == newlines(source));
+    // b's storage, whose Loc names the declaration's line in reports, is on b's line.
+    const std::size_t line_of_b = std::count(r.begin(), r.begin() + r.find("simt_shared_b_{"), '\n');
+    CHECK(line_of_b == 2);
+    CHECK(r.find("\n  a[0] = b[0];\n}\n") != std::string::npos);
+}
+
+TEST_CASE("Declarations in a linkage block are at namespace scope", "[cudafe]") {
+    CHECK(rewritten("extern \"C\" { __device__ int x; }").find("extern \"C\" { ::simt::sim::detail::"
+                                                                "SymbolDecl< int > simt_symbol_x_") == 0);
+}
+
+TEST_CASE("A comment before <<< or inside the launch's brackets changes nothing", "[cudafe]") {
+    CHECK(rewritten("kern /* c */ <<<1, 1>>>();") ==
+          "::simt::detail::cuda_launch(1, 1)([&](auto... simt_arg_) { return [=]() "
+          "{ kern /* c */ (simt_arg_...); }; }())" ";");
+    CHECK(rewritten("k<<</* grid */ 1, 1 /* block */>>>(x /* ) */);") ==
+          launched("k", "/* grid */ 1, 1 /* block */", "x /* ) */") + ";");
+    CHECK(rewritten("ns /* a */ :: k /* b */ <<<1, 1>>>();") ==
+          launched("ns /* a */ :: k /* b */ ", "1, 1", "") + ";");
+    const std::string split = "k // the kernel\n<<<1, 1>>>();";
+    CHECK(rewritten(split) == launched("k // the kernel\n", "1, 1", "") + ";");
+    CHECK(error_of("obj. /* c */ k<<<1, 1>>>();").find("not a member access") != std::string::npos);
+}
+
+TEST_CASE("Literals holding <<<, __shared__ or comment markers change nothing", "[cudafe]") {
+    const std::string literals = "const char* a = \"/* k<<<1, 1>>>(x); __shared__ int s[2];\";\n"
+                                 "const char* b = R\"x(*/ \" // __device__ int v;)x\";\n"
+                                 "char c = '\"'; char d = '/';\n";
+    CHECK(rewritten(literals) == literals);
+    // What follows them is still read as code.
+    const std::string r = rewritten(literals + "void f() { __shared__ int s[2]; k<<<1, 1>>>(s); }");
+    CHECK(r.find("simt_shared_s_") != std::string::npos);
+    CHECK(r.find(launched("k", "1, 1", "s")) != std::string::npos);
+}
+
+TEST_CASE("Preprocessor lines other than a macro's launches are left alone", "[cudafe]") {
+    const std::string directives = "#include <a<<<b.h>\n"
+                                   "#define SHARED_TILE __shared__ int tile[4];\n"
+                                   "#define COUNTER static __device__ int counter;\n"
+                                   "#error don't put __shared__ int x[2]; here\n"
+                                   "#pragma message(\"/*\")\n"
+                                   "__device__ int after;\n";
+    const std::string r = rewritten(directives);
+    CHECK(r.substr(0, r.find("::simt")) == directives.substr(0, directives.find("__device__ int after")));
+    CHECK(r.find("simt_symbol_after_") != std::string::npos);
+}
+
+TEST_CASE("A function with C linkage is no linkage block", "[cudafe]") {
+    const std::string r = rewritten("extern \"C\" __global__ void k() { __shared__ int t[4]; }");
+    CHECK(r.find("SharedDecl< int [4]> simt_shared_t_") != std::string::npos);
 }

@@ -47,14 +47,22 @@ cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_
     return cudaSuccess;
 }
 
-cudaError_t cuda_launch_untyped(const char* call, std::source_location site) {
+cudaError_t cuda_launch_untyped(const char* call, const void* kernel, dim3 grid, dim3 block,
+                                void** args, std::size_t shared_bytes, cudaStream_t stream,
+                                bool cooperative, std::source_location site) {
+    if (std::optional<KernelFunction> f = remembered_kernel(kernel)) {
+        bool missing = f->parameters != 0 && args == nullptr;
+        std::shared_ptr<const void> closure;
+        if (!missing) closure = f->closure(f->address, args);
+        return cuda_launch_args(call, grid, block, shared_bytes, stream, cooperative, missing,
+                                f->run, std::move(closure), site);
+    }
     return cuda_fail(
         cudaErrorInvalidDeviceFunction,
         std::string(call) + " at " + where(site) +
-            ": the kernel was given as a "
-            "void* made outside the call, so the simulator cannot tell its parameter "
-            "types to read args with; pass the kernel itself, or cast it inside the call: " +
-            call + "((void*)kernel, ...)");
+            ": the kernel was given as a void* that was never made from the kernel in a .cu "
+            "file, so the simulator cannot tell its parameter types to read args with; write "
+            "(void*)kernel in the .cu file that defines the kernel");
 }
 
 int cuda_blocks_per_multiprocessor(int block_size, std::size_t shared_bytes) {

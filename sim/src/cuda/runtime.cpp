@@ -273,7 +273,8 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
 }
 
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
-                            cudaStream_t, std::source_location site) {
+                            cudaStream_t stream, std::source_location site) {
+    if (captured_memcpy(stream, dst, src, bytes, kind, site)) return cudaSuccess;  // graph.cpp
     return cudaMemcpy(dst, src, bytes, kind, site);
 }
 
@@ -300,8 +301,9 @@ cudaError_t cudaMemset(void* ptr, int value, std::size_t bytes, std::source_loca
     return cudaSuccess;
 }
 
-cudaError_t cudaMemsetAsync(void* ptr, int value, std::size_t bytes, cudaStream_t,
+cudaError_t cudaMemsetAsync(void* ptr, int value, std::size_t bytes, cudaStream_t stream,
                             std::source_location site) {
+    if (captured_memset(stream, ptr, value, bytes, site)) return cudaSuccess;  // graph.cpp
     return cudaMemset(ptr, value, bytes, site);
 }
 
@@ -356,6 +358,8 @@ constexpr ErrorText error_texts[] = {
     {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
     {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
     {cudaErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
+    {cudaErrorIllegalState, "cudaErrorIllegalState", "the operation cannot be performed in the present state"},
+    {cudaErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
     {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
     {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
 };

@@ -7,6 +7,7 @@ namespace simt::sim::detail {
 StreamRegistry& registry() { return process().streams; }
 
 void enqueue_launch(const Stream* s, KernelLaunch k) {
+    if (captured_launch(s, k)) return;  // a stream under capture adds a graph node (graph.cpp)
     StreamImpl& impl = s ? s->impl() : Stream::default_stream().impl();
     k.stream = impl.id;
     order_launch(k);

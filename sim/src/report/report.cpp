@@ -25,9 +25,13 @@ std::string read_source_line(const char* file, unsigned line) {
 /// The variable a line declares: `auto counter = simt::to_device(...)` gives "counter",
 /// `__shared__ simt::shared<int[32][33]> tile;` gives "tile".
 /// The variable a cudaMalloc call stores into: `d_a` in `cudaMalloc(&d_a, bytes)` or
-/// `cudaMalloc((void**)&d_a, bytes)`; "" when the line has no such call.
-std::string cuda_malloc_target(const std::string& text) {
-    std::size_t call = text.find("cudaMalloc");
+/// `cudaMalloc((void**)&d_a, bytes)`; "" when the line has no such call. `column` (1-based, 0
+/// when unknown) is where the call's location points, its opening parenthesis: of two calls on
+/// one line, the one that made the allocation.
+std::string cuda_malloc_target(const std::string& text, unsigned column) {
+    std::size_t call = column > 0 && column <= text.size() ? text.rfind("cudaMalloc", column - 1)
+                                                           : text.find("cudaMalloc");
+    if (call == std::string::npos) call = text.find("cudaMalloc");
     if (call == std::string::npos) return "";
     std::size_t amp = text.find('&', call), comma = text.find(',', call);
     if (amp == std::string::npos || amp > comma) return "";
@@ -40,9 +44,9 @@ std::string cuda_malloc_target(const std::string& text) {
     return text.substr(begin, end - begin);
 }
 
-std::string declared_name(std::string text) {
+std::string declared_name(std::string text, unsigned column) {
     if (auto c = text.find("//"); c != std::string::npos) text.resize(c);
-    if (std::string target = cuda_malloc_target(text); !target.empty()) return target;
+    if (std::string target = cuda_malloc_target(text, column); !target.empty()) return target;
     std::size_t cut = std::string::npos;
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] == '=' && (i + 1 == text.size() || text[i + 1] != '=') &&
@@ -149,7 +153,7 @@ std::string array_name(const Allocation* a) {
     auto* rec = const_cast<Allocation*>(a);
     if (rec->name.empty()) {
         const char* file = a->site.file_name();
-        if (file && *file) rec->name = declared_name(read_source_line(file, a->site.line()));
+        if (file && *file) rec->name = declared_name(read_source_line(file, a->site.line()), a->site.column());
         if (rec->name.empty())
             rec->name = a->space == Space::shared ? "shared array" : "allocation #" + std::to_string(a->id);
     }

@@ -1,10 +1,13 @@
-// The launch rewriter: a lexer just deep enough to know what is code, and the launch parser.
+// The front end's rewriter: one forward pass splits the source into tokens, then launches and
+// declarations are read from those tokens, so that a comment or a literal is never mistaken for
+// code and code is never mistaken for a comment.
 #include "rewrite.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
-#include <vector>
 #include <string_view>
+#include <vector>
 
 namespace simt::cudafe {
 
@@ -25,67 +28,112 @@ bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
-// Reads the source a lexical element at a time, so that `<<<` is only ever seen in code.
+// --- Tokens --------------------------------------------------------------------------------------
+
+enum class Kind : unsigned char {
+    blank,    // spaces, newlines and line continuations
+    comment,  // `// ...` or `/* ... */`
+    word,     // an identifier or keyword
+    number,   // a preprocessing number: 1'000, 0x1F, 1.5e-3f
+    literal,  // a string, raw string or character literal, with its prefix
+    punct,    // `<<<`, `>>>`, `<<`, `>>`, `::`, `->`, or one character
+};
+
+// Where a token lies: in code, in the body of a #define (whose launches are rewritten, since
+// the macro expands to code), or on another preprocessor line (left alone).
+enum class Ctx : unsigned char { code, define, directive };
+
+struct Token {
+    Kind kind;
+    Ctx ctx;
+    std::size_t begin, end;  // [begin, end) in the source
+};
+
+// Splits the source into tokens that cover it whole, in order.
 class Lexer {
 public:
     explicit Lexer(std::string_view src) : s_(src), n_(src.size()) {}
 
-    char at(std::size_t i) const { return i < n_ ? s_[i] : '\0'; }
-
-    // The end of the element at i: a comment, a literal, an identifier, a number, or one
-    // character of punctuation or space.
-    std::size_t skip(std::size_t i) const {
-        const char c = s_[i];
-        if (c == '/' && at(i + 1) == '/') return skip_line_comment(i + 2);
-        if (c == '/' && at(i + 1) == '*') {
-            const std::size_t end = s_.find("*/", i + 2);
-            return end == npos ? n_ : end + 2;
-        }
-        if (c == '"' || c == '\'') return skip_quoted(i);
-        if (is_digit(c) || (c == '.' && is_digit(at(i + 1)))) return skip_number(i);
-        if (is_ident_char(c)) return skip_identifier(i);
-        return i + 1;
-    }
-
-    // Past spaces, line continuations and comments, from i on.
-    std::size_t skip_blank(std::size_t i) const {
+    std::vector<Token> run() {
+        std::vector<Token> out;
+        out.reserve(n_ / 3 + 1);
+        bool line_start = true;  // only blanks and comments since the last newline
+        Ctx ctx = Ctx::code;
+        std::size_t i = 0;
         while (i < n_) {
-            if (is_space(s_[i])) {
-                ++i;
-            } else if (std::size_t after = continuation_end(i); after != i) {
-                i = after;
-            } else if (s_[i] == '/' && (at(i + 1) == '/' || at(i + 1) == '*')) {
-                i = skip(i);
+            const char c = s_[i];
+            Kind kind = Kind::punct;
+            std::size_t end = i + 1;
+            bool ends_directive = false;
+            if (is_space(c) || continuation_end(i) != i) {
+                kind = Kind::blank;
+                for (end = i; end < n_;) {
+                    if (const std::size_t after = continuation_end(end); after != end) {
+                        end = after;
+                    } else if (is_space(s_[end])) {
+                        if (s_[end++] != '\n') continue;
+                        line_start = true;
+                        // A directive ends at the first newline no backslash joins.
+                        if (ctx != Ctx::code) {
+                            ends_directive = true;
+                            break;
+                        }
+                    } else {
+                        break;
+                    }
+                }
+            } else if (c == '/' && at(i + 1) == '/') {
+                kind = Kind::comment;
+                end = skip_line_comment(i + 2);
+            } else if (c == '/' && at(i + 1) == '*') {
+                kind = Kind::comment;
+                const std::size_t close = s_.find("*/", i + 2);
+                end = close == npos ? n_ : close + 2;
+            } else if (c == '#' && line_start && ctx == Ctx::code) {
+                ctx = directive_name(i + 1) == "define" ? Ctx::define : Ctx::directive;
+            } else if (c == '"' || c == '\'') {
+                kind = Kind::literal;
+                end = skip_quoted(i);
+            } else if (is_digit(c) || (c == '.' && is_digit(at(i + 1)))) {
+                kind = Kind::number;
+                end = skip_number(i);
+            } else if (is_ident_char(c)) {
+                end = skip_identifier(i, kind);
             } else {
-                break;
+                end = i + punct_size(i);
             }
+            if (kind != Kind::blank && kind != Kind::comment) line_start = false;
+            out.push_back({kind, ctx, i, end});
+            if (ends_directive) ctx = Ctx::code;
+            i = end;
         }
-        return i;
-    }
-
-    // Back over spaces and line continuations that end at `end`; comments are not looked for,
-    // since a `//` comment cannot be recognised from its end.
-    std::size_t skip_space_back(std::size_t end, std::size_t floor) const {
-        while (end > floor) {
-            const char c = s_[end - 1];
-            if (is_space(c)) {
-                --end;
-            } else if (c == '\\' && (at(end) == '\n' || at(end) == '\r')) {
-                --end;
-            } else {
-                break;
-            }
-        }
-        return end;
+        return out;
     }
 
 private:
+    char at(std::size_t i) const { return i < n_ ? s_[i] : '\0'; }
+
     // A backslash that ends its line joins the next line to it (also in a `//` comment).
     std::size_t continuation_end(std::size_t i) const {
         if (at(i) != '\\') return i;
         if (at(i + 1) == '\n') return i + 2;
         if (at(i + 1) == '\r' && at(i + 2) == '\n') return i + 3;
         return i;
+    }
+
+    // The word after a directive's `#` (`define`, `include`, ...), spaces allowed between.
+    std::string_view directive_name(std::size_t i) const {
+        while (i < n_ && (s_[i] == ' ' || s_[i] == '\t')) ++i;
+        const std::size_t begin = i;
+        while (i < n_ && is_ident_char(s_[i])) ++i;
+        return s_.substr(begin, i - begin);
+    }
+
+    // The punctuation the parser tells apart; any other character is a token of its own.
+    std::size_t punct_size(std::size_t i) const {
+        for (std::string_view p : {"<<<", ">>>", "<<", ">>", "::", "->"})
+            if (s_.compare(i, p.size(), p) == 0) return p.size();
+        return 1;
     }
 
     std::size_t skip_line_comment(std::size_t i) const {
@@ -148,12 +196,13 @@ private:
         return i;
     }
 
-    // An identifier, with the literal it prefixes: u8'a', L"wide", uR"x(raw)x".
-    std::size_t skip_identifier(std::size_t i) const {
+    // An identifier, or the literal it prefixes: u8'a', L"wide", uR"x(raw)x".
+    std::size_t skip_identifier(std::size_t i, Kind& kind) const {
         const std::size_t begin = i;
         while (i < n_ && is_ident_char(s_[i])) ++i;
         const std::string_view word = s_.substr(begin, i - begin);
         const char next = at(i);
+        kind = Kind::literal;
         if (next == '"' && (word == "R" || word == "u8R" || word == "uR" || word == "UR" ||
                             word == "LR")) {
             return skip_raw(i);
@@ -162,6 +211,7 @@ private:
             (word == "u8" || word == "u" || word == "U" || word == "L")) {
             return skip_quoted(i);
         }
+        kind = Kind::word;
         return i;
     }
 
@@ -169,518 +219,646 @@ private:
     std::size_t n_;
 };
 
-// Where the parts of one launch lie; blanks may come before <<< and after >>>.
+// --- What the parser finds ---------------------------------------------------------------------
+
+// Where the parts of one launch lie, as byte offsets; blanks may come before <<< and after >>>.
 //   EXPR   <<< CFG >>>   ( ARGS )
 //   ^expr  ^lt     ^gt           ^end
 struct Launch {
     std::size_t expr, lt, gt, end;
 };
 
-// One `__shared__` declaration: [begin, end) is replaced, `;` included.
-//   extern volatile __shared__ float  s [];
-//   ^begin                     ^type ^name ^dims
-struct SharedDecl {
-    std::size_t begin = 0, end = 0;
-    bool is_extern = false, at_namespace_scope = false;
-    std::string quals;  // "volatile " / "const "
-    std::string type, name, dims;
-    std::size_t newlines = 0;
+// One name of a declaration, as token indices. `piece` is its share of the declaration: the
+// specifiers too for the first name, and its `,` or `;` ends it.
+//   static __device__ float * p [4] = { ... } ,
+//   ^piece            ^ptr ^name ^dims ^init  ^end
+struct Declarator {
+    std::size_t piece = 0, ptr = 0, name = 0, dims = npos, end = 0;
+    std::size_t init_begin = npos, init_end = npos;  // after `=` up to the `,`/`;`, or `{...}`
+    bool brace_init = false;
 };
 
-// One namespace-scope `__device__` / `__constant__` / `__managed__` variable: [begin, end) is
-// replaced, `;` included; the initialiser [init_begin, init_end) is copied as written.
-//   static __constant__ float  k [4] = {1, 2, 3, 4};
-//   ^begin              ^type ^name ^dims ^init
-struct SymbolDecl {
-    std::size_t begin = 0, end = 0, init_begin = 0, init_end = 0;
-    bool is_static = false, is_constant = false, is_managed = false;
-    std::string type, name, dims;
-    std::size_t newlines = 0;
+// A declaration with `__shared__`, `__device__`, `__constant__` or `__managed__` in its
+// specifiers, from its first token to its `;` (token `end`).
+struct Declaration {
+    enum class Space { shared, global, constant };
+    Space space = Space::global;
+    bool keyword = false;  // a CUDA keyword among the specifiers (not in an initialiser)
+    bool managed = false, is_static = false, is_extern = false, is_const = false;
+    std::size_t first = 0, end = 0;
+    std::vector<Declarator> names;
 };
 
 class Parser {
 public:
-    explicit Parser(std::string_view src) : s_(src), lex_(src) {}
+    explicit Parser(std::string_view src)
+        : s_(src), toks_(Lexer(src).run()), dropped_(toks_.size(), false) {}
 
     Rewritten run() {
-        std::string out;
-        out.reserve(s_.size() + s_.size() / 8);
-        std::size_t copied = 0;  // s_[copied..] is not yet in out
-        std::size_t i = 0;
-        while (i < s_.size()) {
-            if (s_[i] == '{') {
-                scopes_.push_back(opens_namespace(i));
-            } else if (s_[i] == '}' && !scopes_.empty()) {
-                scopes_.pop_back();
-            } else if (const std::size_t n = symbol_keyword(i); n && !in_function()) {
-                SymbolDecl d{};
-                if (parse_symbol(i, n, copied, d)) {
-                    out.append(s_.substr(copied, d.begin - copied));
-                    emit_symbol(out, d);
-                    copied = i = d.end;
+        out_.reserve(s_.size() + s_.size() / 8);
+        std::size_t statement = 0;  // the first token of the statement being read
+        for (std::size_t t = 0; t < toks_.size();) {
+            const Token& tok = toks_[t];
+            if (tok.ctx == Ctx::directive || tok.kind == Kind::blank || tok.kind == Kind::comment) {
+                if (tok.ctx != Ctx::code) statement = t + 1;
+                ++t;
+                continue;
+            }
+            const std::string_view text = str(t);
+            if (tok.ctx == Ctx::define) {
+                statement = t + 1;  // a macro's body is no declaration the rewriter reads
+            } else if (text == "{") {
+                scopes_.push_back(opens_namespace(statement, t));
+                statement = t + 1;
+            } else if (text == "}") {
+                if (!scopes_.empty()) scopes_.pop_back();
+                statement = t + 1;
+            } else if (text == ";" || text == ":") {
+                statement = t + 1;
+            } else if (is_declaration_keyword(text) &&
+                       (text == "__shared__" || !in_function())) {
+                Declaration d;
+                if (parse_declaration(statement, d)) {
+                    emit_declaration(d);
+                    t = statement = d.end + 1;
                     continue;
                 }
-                i += n;
-                continue;
-            } else if (s_.compare(i, 10, "__shared__") == 0 && lex_.skip(i) == i + 10 &&
-                       (i == 0 || !is_ident_char(s_[i - 1]))) {
-                SharedDecl d{};
-                if (parse_shared(i, copied, d)) {
-                    out.append(s_.substr(copied, d.begin - copied));
-                    emit_shared(out, d);
-                    copied = i = d.end;
-                    continue;
+            }
+            if (tok.kind == Kind::word &&
+                (text == "cudaLaunchKernel" || text == "cudaLaunchCooperativeKernel")) {
+                drop_kernel_cast(t);
+            } else if (text == "(" && tok.begin >= copied_) {
+                keep_kernel_type(t);
+            } else if (text == "<<<") {
+                Launch l{};
+                std::size_t end = 0;
+                switch (parse_launch(t, l, end)) {
+                    case Found::launch:
+                        copy_to(l.expr);
+                        emit_launch(l);
+                        copied_ = l.end;
+                        t = statement = end;
+                        continue;
+                    case Found::not_a_launch: break;
+                    case Found::error: return {{}, error_};
                 }
-            } else if (is_ident_char(s_[i]) && !is_digit(s_[i]) &&
-                       (i == 0 || !is_ident_char(s_[i - 1]))) {
-                const std::size_t end = lex_.skip(i);
-                const std::string_view word = s_.substr(i, end - i);
-                if (word == "cudaLaunchKernel" || word == "cudaLaunchCooperativeKernel")
-                    drop_kernel_cast(end, out, copied);
-                i = end;
-                continue;
             }
-            if (s_.compare(i, 3, "<<<") != 0) {
-                i = lex_.skip(i);
-                continue;
-            }
-            Launch l{};
-            switch (parse(i, copied, l)) {
-                case Found::launch: break;
-                case Found::not_a_launch: i += 3; continue;
-                case Found::error: return {{}, error_};
-            }
-            out.append(s_.substr(copied, l.expr - copied));
-            emit(out, l);
-            copied = i = l.end;
+            ++t;
         }
-        out.append(s_.substr(copied));
-        return {std::move(out), {}};
+        copy_to(s_.size());
+        return {std::move(out_), {}};
     }
 
 private:
     enum class Found { launch, not_a_launch, error };
 
-    Found parse(std::size_t lt, std::size_t floor, Launch& l) {
-        l.lt = lt;
-        const std::size_t expr_end = lex_.skip_space_back(lt, floor);
-        const std::size_t expr = kernel_begin(lt, expr_end, floor);
-        if (expr == npos) return Found::error;
+    std::string_view str(std::size_t t) const {
+        return s_.substr(toks_[t].begin, toks_[t].end - toks_[t].begin);
+    }
+    bool is(std::size_t t, std::string_view text) const { return t < toks_.size() && str(t) == text; }
+    bool significant(std::size_t t) const {
+        return toks_[t].kind != Kind::blank && toks_[t].kind != Kind::comment;
+    }
+    // The next code token from t on (t itself if it is one), or toks_.size().
+    std::size_t next_sig(std::size_t t) const {
+        while (t < toks_.size() && !significant(t)) ++t;
+        return t;
+    }
+    // The code token before t, in the same context as `ctx`, not yet copied out; npos if none.
+    std::size_t prev_sig(std::size_t t, Ctx ctx) const {
+        while (t > 0) {
+            --t;
+            if (toks_[t].begin < copied_) return npos;
+            if (!significant(t)) continue;
+            return toks_[t].ctx == ctx ? t : npos;
+        }
+        return npos;
+    }
+    // A punctuator made of `>` only (`>`, `>>`, `>>>`): its length, else 0. Likewise `<`.
+    std::size_t closing_angles(std::size_t t) const {
+        const std::string_view p = str(t);
+        return toks_[t].kind == Kind::punct && p.find_first_not_of('>') == npos ? p.size() : 0;
+    }
+    std::size_t opening_angles(std::size_t t) const {
+        const std::string_view p = str(t);
+        return toks_[t].kind == Kind::punct && p.find_first_not_of('<') == npos ? p.size() : 0;
+    }
+
+    void copy_to(std::size_t byte) {
+        if (byte > copied_) out_.append(s_.substr(copied_, byte - copied_));
+        copied_ = std::max(copied_, byte);
+    }
+
+    // --- Launches ------------------------------------------------------------------------------
+
+    Found parse_launch(std::size_t lt, Launch& l, std::size_t& after) {
+        const Ctx ctx = toks_[lt].ctx;
+        l.lt = toks_[lt].begin;
         // `operator<<<T>(...)` names operator<< with template arguments.
-        const std::string_view name = s_.substr(expr, expr_end - expr);
-        if (name.ends_with("operator") &&
-            (name.size() == 8 || !is_ident_char(name[name.size() - 9]))) {
-            return Found::not_a_launch;
+        const std::size_t last = prev_sig(lt, ctx);
+        if (last != npos && is(last, "operator")) return Found::not_a_launch;
+        const std::size_t expr = kernel_begin(lt, ctx);
+        if (expr == npos) return Found::error;
+        const std::size_t before = prev_sig(expr, ctx);
+        if (before != npos && (is(before, ".") || is(before, "->"))) {
+            return fail(l.lt, "the kernel before <<< must be a name such as k, ns::k or k<T>, not "
+                              "a member access");
         }
-        const std::size_t before = lex_.skip_space_back(expr, floor);
-        // (A `.` that ends a comment on the line above is no member access.)
-        const bool member = before > floor && is_code(before - 1, before) &&
-                            (s_[before - 1] == '.' || (s_[before - 1] == '>' && before >= floor + 2 &&
-                                                       s_[before - 2] == '-'));
-        if (member) {
-            return fail(lt, "the kernel before <<< must be a name such as k, ns::k or k<T>, not "
-                            "a member access");
-        }
-        l.expr = expr;
+        l.expr = toks_[expr].begin;
 
         // CFG: up to the first `>>>` outside brackets. A `;`, a stray closing bracket or
         // another `<<<` first means this launch was never closed.
         int depth = 0;
-        std::size_t i = lt + 3;
-        for (;;) {
-            if (i >= s_.size()) return fail(lt, "<<< has no matching >>>");
-            const char c = s_[i];
-            if (depth == 0 && s_.compare(i, 3, ">>>") == 0) break;
-            if (s_.compare(i, 3, "<<<") == 0) return fail(lt, "<<< has no matching >>>");
-            if (c == '(' || c == '[' || c == '{') {
+        std::size_t t = lt + 1;
+        for (;; ++t) {
+            t = next_sig(t);
+            if (t >= toks_.size()) return fail(l.lt, "<<< has no matching >>>");
+            const std::string_view p = str(t);
+            if (depth == 0 && p == ">>>") break;
+            if (p == "<<<") return fail(l.lt, "<<< has no matching >>>");
+            if (p == "(" || p == "[" || p == "{") {
                 ++depth;
-            } else if (c == ')' || c == ']' || c == '}') {
-                if (depth == 0) return fail(lt, "<<< has no matching >>>");
+            } else if (p == ")" || p == "]" || p == "}") {
+                if (depth == 0) return fail(l.lt, "<<< has no matching >>>");
                 --depth;
-            } else if (c == ';' && depth == 0) {
-                return fail(lt, "<<< has no matching >>>");
+            } else if (p == ";" && depth == 0) {
+                return fail(l.lt, "<<< has no matching >>>");
             }
-            i = lex_.skip(i);
         }
-        l.gt = i;
+        l.gt = toks_[t].begin;
 
-        const std::size_t args = lex_.skip_blank(l.gt + 3);
-        if (args >= s_.size() || s_[args] != '(') {
-            return fail(lt, "the launch's >>> is not followed by its arguments in (...)");
-        }
-        depth = 0;
-        for (i = args; i < s_.size(); i = lex_.skip(i)) {
-            const char c = s_[i];
-            if (c == '(' || c == '[' || c == '{') {
+        t = next_sig(t + 1);
+        if (!is(t, "(")) return fail(l.lt, "the launch's >>> is not followed by its arguments in (...)");
+        for (depth = 0; t < toks_.size(); t = next_sig(t + 1)) {
+            const std::string_view p = str(t);
+            if (p == "(" || p == "[" || p == "{") {
                 ++depth;
-            } else if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
-                l.end = i + 1;
+            } else if ((p == ")" || p == "]" || p == "}") && --depth == 0) {
+                l.end = toks_[t].end;
+                after = t + 1;
                 return Found::launch;
             }
         }
-        return fail(lt, "the launch's arguments have no closing )");
+        return fail(l.lt, "the launch's arguments have no closing )");
     }
 
-    // The start of EXPR, which ends at `end`: names, `::` and template argument lists, read
-    // backwards. npos (with error_ set) when no name is there.
-    std::size_t kernel_begin(std::size_t lt, std::size_t end, std::size_t floor) {
-        std::size_t i = end;
+    // The first token of EXPR, the kernel before the `<<<` at lt: names, `::` and template
+    // argument lists, read back token by token. npos (with error_ set) when no name is there.
+    std::size_t kernel_begin(std::size_t lt, Ctx ctx) {
+        std::size_t t = prev_sig(lt, ctx);
         for (;;) {
-            if (i > floor && s_[i - 1] == '>') {
-                i = template_begin(i, floor);
-                if (i == npos) {
-                    fail(lt, "the template arguments before <<< are not balanced");
+            if (t != npos && closing_angles(t)) {
+                t = template_begin(t, ctx);
+                if (t == npos) {
+                    fail(toks_[lt].begin, "the template arguments before <<< are not balanced");
                     return npos;
                 }
-                i = lex_.skip_space_back(i, floor);
+                t = prev_sig(t, ctx);
             }
-            const std::size_t name_end = i;
-            while (i > floor && is_ident_char(s_[i - 1])) --i;
-            if (i == name_end || is_digit(s_[i])) {
-                fail(lt, "<<< must follow the kernel's name");
+            if (t == npos || toks_[t].kind != Kind::word) {
+                fail(toks_[lt].begin, "<<< must follow the kernel's name");
                 return npos;
             }
-            if (i >= floor + 2 && s_[i - 1] == ':' && s_[i - 2] == ':') {
-                i -= 2;
-                if (i > floor && (is_ident_char(s_[i - 1]) || s_[i - 1] == '>')) continue;
-            }
-            return i;
+            const std::size_t colons = prev_sig(t, ctx);
+            if (colons == npos || !is(colons, "::")) return t;
+            const std::size_t before = prev_sig(colons, ctx);
+            if (before == npos || (toks_[before].kind != Kind::word && !closing_angles(before)))
+                return colons;
+            t = before;
         }
     }
 
-    // The `<` that opens the template argument list whose `>` ends at `end`; parenthesised and
+    // The `<` that opens the template argument list closed at token `close`; parenthesised and
     // bracketed parts are skipped whole, so `k<(a > b)>` and `reduce<256, Op<int>>` work.
-    std::size_t template_begin(std::size_t end, std::size_t floor) const {
-        int angles = 0;
+    std::size_t template_begin(std::size_t close, Ctx ctx) const {
+        std::size_t angles = closing_angles(close);
         int parens = 0;
-        for (std::size_t i = end; i > floor;) {
-            const char c = s_[--i];
-            if (c == ')' || c == ']') {
+        for (std::size_t t = close; (t = prev_sig(t, ctx)) != npos;) {
+            const std::string_view p = str(t);
+            if (p == ")" || p == "]") {
                 ++parens;
-            } else if (c == '(' || c == '[') {
+            } else if (p == "(" || p == "[") {
                 if (--parens < 0) return npos;
-            } else if (c == ';' || c == '{' || c == '}') {
+            } else if (p == ";" || p == "{" || p == "}") {
                 return npos;
-            } else if (parens == 0 && c == '>') {
-                ++angles;
-            } else if (parens == 0 && c == '<' && --angles == 0) {
-                return i;
+            } else if (parens == 0 && closing_angles(t)) {
+                angles += closing_angles(t);
+            } else if (const std::size_t open = opening_angles(t); parens == 0 && open) {
+                if (open > angles) return npos;
+                if ((angles -= open) == 0) return t;
             }
         }
         return npos;
     }
 
-    void emit(std::string& out, const Launch& l) const {
+    void emit_launch(const Launch& l) {
         const auto part = [&](std::size_t from, std::size_t to) {
             return s_.substr(from, to - from);
         };
-        out += "::simt::detail::cuda_launch(";
-        out += part(l.lt + 3, l.gt);
-        out += ")([&](auto... simt_arg_) { return [=]() { ";
-        // The blanks around <<< and >>> keep their places (after EXPR, before ARGS), so that a
-        // launch split over lines keeps its line count.
-        out += part(l.expr, l.lt);
-        out += "(simt_arg_...); }; }";
-        out += part(l.gt + 3, l.end);
-        out += ")";
+        out_ += "::simt::detail::cuda_launch(";
+        out_ += part(l.lt + 3, l.gt);
+        out_ += ")([&](auto... simt_arg_) { return [=]() { ";
+        // The blanks and comments around <<< and >>> keep their places (after EXPR, before
+        // ARGS), so that a launch split over lines keeps its line count.
+        out_ += part(l.expr, l.lt);
+        out_ += "(simt_arg_...); }; }";
+        out_ += part(l.gt + 3, l.end);
+        out_ += ")";
     }
 
-    // --- cudaLaunchKernel((void*)kernel, ...) ----------------------------------------------
+    // --- cudaLaunchKernel((void*)kernel, ...) --------------------------------------------------
 
-    // The end of `token` at i (after blanks), or npos; a word must end there.
-    std::size_t token_end(std::size_t i, std::string_view token) const {
-        i = lex_.skip_blank(i);
-        if (s_.compare(i, token.size(), token) != 0) return npos;
-        const std::size_t end = i + token.size();
-        if (is_ident_char(token.back()) && is_ident_char(at_char(end))) return npos;
-        return end;
+    // The first argument of cudaLaunchKernel / cudaLaunchCooperativeKernel (the token at `name`)
+    // loses a cast to void*: `(void*)`, `(const void *)` or `reinterpret_cast<void*>`, replaced
+    // by blanks. The simulator's overloads need the kernel's own type to read its arguments from
+    // void* args[]; lines and columns stay.
+    void drop_kernel_cast(std::size_t name) {
+        std::size_t t = next_sig(name + 1);
+        if (!is(t, "(")) return;
+        const std::size_t cast = t = next_sig(t + 1);
+        const bool c_style = is(t, "(");
+        if (!c_style && !(is(t, "reinterpret_cast") && is(t = next_sig(t + 1), "<"))) return;
+        t = next_sig(t + 1);
+        if (is(t, "const")) t = next_sig(t + 1);
+        if (!is(t, "void") || !is(t = next_sig(t + 1), "*")) return;
+        if (!is(t = next_sig(t + 1), c_style ? ")" : ">")) return;
+        copy_to(toks_[cast].begin);
+        for (std::size_t k = toks_[cast].begin; k < toks_[t].end; ++k) out_ += s_[k] == '\n' ? '\n' : ' ';
+        copied_ = toks_[t].end;
     }
 
-    // The end of a cast to `void*` at i: `(void*)`, `(const void *)`, `reinterpret_cast<void*>`.
-    std::size_t void_cast_end(std::size_t i) const {
-        std::size_t j = token_end(i, "(");
-        const bool c_style = j != npos;
-        if (!c_style) {
-            j = token_end(i, "reinterpret_cast");
-            if (j == npos || (j = token_end(j, "<")) == npos) return npos;
-        }
-        if (const std::size_t after_const = token_end(j, "const"); after_const != npos) j = after_const;
-        if ((j = token_end(j, "void")) == npos || (j = token_end(j, "*")) == npos) return npos;
-        return token_end(j, c_style ? ")" : ">");
+    // --- (void*)kernel -------------------------------------------------------------------------
+
+    // `(void*)name` (or `(const void *)name`), the way CUDA code hands a kernel to
+    // cudaKernelNodeParams::func or cudaLaunchKernel, becomes
+    // `::simt::sim::detail::kernel_or_pointer(name)`: the kernel with its type when `name` is a
+    // kernel, so that its arguments can be read from void* args[] as nvcc's registration of
+    // kernels allows, and the same void* as the cast otherwise (graph_api.hpp). Only a cast of a
+    // plain or qualified name followed by no `(`, `[`, `.`, `->` or `<` (which would make the
+    // cast apply to more than the name); lines stay.
+    void keep_kernel_type(std::size_t open) {
+        const Ctx ctx = toks_[open].ctx;
+        const std::size_t before = prev_sig(open, ctx);
+        if (before != npos && (toks_[before].kind == Kind::word || toks_[before].kind == Kind::number ||
+                               is(before, ")") || is(before, "]")) &&
+            !is(before, "return"))
+            return;  // a call's or a declarator's parentheses, not a cast
+        std::size_t t = next_sig(open + 1);
+        if (is(t, "const")) t = next_sig(t + 1);
+        if (!is(t, "void") || !is(t = next_sig(t + 1), "*") || !is(t = next_sig(t + 1), ")")) return;
+        const std::size_t first = t = next_sig(t + 1);
+        if (is(t, "::")) t = next_sig(t + 1);
+        if (t >= toks_.size() || toks_[t].kind != Kind::word) return;
+        std::size_t last = t;
+        while (is(t = next_sig(last + 1), "::") && toks_[next_sig(t + 1)].kind == Kind::word)
+            last = next_sig(t + 1);
+        if (t < toks_.size() && (is(t, "(") || is(t, "[") || is(t, ".") || is(t, "->") ||
+                                 opening_angles(t) || is(t, "::")))
+            return;
+        static constexpr std::string_view not_names[] = {"nullptr", "NULL", "this", "sizeof", "new"};
+        for (std::string_view w : not_names)
+            if (first == last && is(first, w)) return;
+        copy_to(toks_[open].begin);
+        std::string lines;
+        for (std::size_t k = toks_[open].begin; k < toks_[first].begin; ++k)
+            if (s_[k] == '\n') lines += '\n';
+        out_ += "::simt::sim::detail::kernel_or_pointer(";
+        out_ += lines;
+        copied_ = toks_[first].begin;
+        copy_to(toks_[last].end);
+        out_ += ")";
     }
 
-    // The first argument of cudaLaunchKernel / cudaLaunchCooperativeKernel (whose name ends at
-    // `name_end`) loses a cast to void*, replaced by blanks: the simulator's overloads need the
-    // kernel's own type to read its arguments from void* args[]. Lines and columns stay.
-    void drop_kernel_cast(std::size_t name_end, std::string& out, std::size_t& copied) const {
-        const std::size_t open = token_end(name_end, "(");
-        if (open == npos) return;
-        const std::size_t cast = lex_.skip_blank(open);
-        const std::size_t end = void_cast_end(cast);
-        if (end == npos) return;
-        out.append(s_.substr(copied, cast - copied));
-        for (std::size_t k = cast; k < end; ++k) out += s_[k] == '\n' ? '\n' : ' ';
-        copied = end;
+    // --- Declarations --------------------------------------------------------------------------
+
+    static bool is_declaration_keyword(std::string_view w) {
+        return w == "__shared__" || w == "__device__" || w == "__constant__" || w == "__managed__";
     }
 
-    // --- __shared__ declarations ------------------------------------------------------------
-
-    // Whether the `{` at i opens a namespace (`namespace a::b {`, `namespace {`), read backwards
-    // over the names between.
-    bool opens_namespace(std::size_t brace) const {
-        std::size_t i = lex_.skip_space_back(brace, 0);
-        while (i > 0 && (is_ident_char(s_[i - 1]) || s_[i - 1] == ':')) {
-            const std::size_t end = i;
-            while (i > 0 && (is_ident_char(s_[i - 1]) || s_[i - 1] == ':')) --i;
-            if (s_.substr(i, end - i) == "namespace") return true;
-            i = lex_.skip_space_back(i, 0);
-        }
-        return false;
+    // Whether the `{` at `brace` opens a namespace (`namespace a::b {`, `inline namespace {`) or
+    // a linkage block (`extern "C" {`), whose declarations are at namespace scope too.
+    bool opens_namespace(std::size_t statement, std::size_t brace) const {
+        std::size_t t = next_sig(statement);
+        if (is(t, "inline")) t = next_sig(t + 1);
+        if (is(t, "namespace")) return true;
+        if (t >= brace || !is(t, "extern")) return false;
+        const std::size_t linkage = next_sig(t + 1);  // `extern "C" void f() {` opens a function
+        return toks_[linkage].kind == Kind::literal && next_sig(linkage + 1) == brace;
     }
 
     bool in_function() const {
-        for (bool ns : scopes_)
-            if (!ns) return true;
+        return std::find(scopes_.begin(), scopes_.end(), false) != scopes_.end();
+    }
+
+    // Past the parenthesised group that opens at the first code token after t (the arguments of
+    // `alignas(8)`, `__attribute__((aligned(8)))`), marking it dropped; npos if there is none.
+    std::size_t drop_group(std::size_t t) {
+        t = next_sig(t + 1);
+        if (!is(t, "(")) return npos;
+        const std::size_t close = matching(t);
+        if (close != npos) drop(t, close + 1);
+        return close;
+    }
+
+    void drop(std::size_t from, std::size_t to) {
+        for (std::size_t t = from; t < to; ++t) {
+            dropped_[t] = true;
+            marked_.push_back(t);
+        }
+    }
+
+    // Reads the declaration that starts at the statement's first token, forward to its `;`:
+    // its specifiers, then each name with its pointer operators, extents and initialiser. False
+    // for what is no variable (a function, a lambda's `__device__`) and for declarations kept
+    // as written: templates, declarators in parentheses, and what else the macros serve.
+    bool parse_declaration(std::size_t statement, Declaration& d) {
+        for (std::size_t t : marked_) dropped_[t] = false;  // what an earlier reading dropped
+        marked_.clear();
+        d.first = next_sig(statement);
+        int depth = 0;  // brackets, and angles outside initialisers
+        Declarator n;
+        n.piece = d.first;
+        bool in_init = false;
+        bool after_brace_init = false;
+        for (std::size_t t = d.first; t < toks_.size(); ++t) {
+            const Token& tok = toks_[t];
+            if (tok.ctx != Ctx::code) return false;
+            if (!significant(t) || dropped_[t]) continue;
+            const std::string_view w = str(t);
+            if (in_init) {
+                if (w == "(" || w == "[" || w == "{") ++depth;
+                else if (w == ")" || w == "]" || w == "}") --depth;
+                if (depth < 0) return false;
+                if (depth > 0 || (w != "," && w != ";")) continue;
+                n.init_end = t;
+                in_init = false;
+            } else if (after_brace_init && w != "," && w != ";") {
+                return false;
+            }
+            if (depth == 0 && (w == "," || w == ";")) {
+                n.end = t;
+                if (!close_declarator(d, n)) return false;
+                if (w == ";") {
+                    d.end = t;
+                    return d.keyword;
+                }
+                n = Declarator{};
+                n.piece = t + 1;
+                after_brace_init = false;
+                continue;
+            }
+            if (tok.kind == Kind::word && d.names.empty() && depth == 0) {
+                if (!read_specifier(t, d)) return false;
+                if (dropped_[t]) continue;
+            }
+            if (w == "[" && d.names.empty() && depth == 0 && is(next_sig(t + 1), "[")) {
+                const std::size_t close = matching(t);  // an attribute, `[[maybe_unused]]`
+                if (close == npos) return false;
+                drop(t, close + 1);
+                t = close;
+                continue;
+            }
+            if (tok.kind == Kind::literal) return false;  // `extern "C"`, or no declaration at all
+            if (w == "(" && depth == 0) return false;      // a function, or `(*p)[4]`
+            if (w == "=" && depth == 0) {
+                n.init_begin = t + 1;
+                in_init = true;
+            } else if (w == "{" && depth == 0) {
+                const std::size_t close = matching(t);
+                if (close == npos) return false;
+                n.init_begin = t;
+                n.init_end = close + 1;
+                n.brace_init = after_brace_init = true;
+                t = close;
+            } else if (w == "[" && depth == 0 && n.dims == npos) {
+                n.dims = t;
+                ++depth;
+            } else if (w == "(" || w == "[" || w == "<" || w == "<<") {
+                depth += static_cast<int>(w == "<<" ? 2 : 1);
+            } else if (w == ")" || w == "]" || w == "}" || closing_angles(t)) {
+                depth -= static_cast<int>(closing_angles(t) ? closing_angles(t) : 1);
+                if (depth < 0) return false;
+            } else if (w == "{" || w == "}" || w == ";") {
+                return false;
+            }
+        }
         return false;
     }
 
-    // Reads the declaration around the `__shared__` at `at`: its qualifiers before, the type,
-    // one name and its extents up to the `;`. Anything else (an initialiser, several names, a
-    // declarator in parentheses, a namespace-scope array) is left to the `__shared__` macro.
-    bool parse_shared(std::size_t at, std::size_t floor, SharedDecl& d) {
-        // Qualifiers before it: `extern`, `static`, `volatile`, `const`.
-        std::size_t begin = at;
-        for (;;) {
-            const std::size_t end = lex_.skip_space_back(begin, floor);
-            std::size_t w = end;
-            while (w > floor && is_ident_char(s_[w - 1])) --w;
-            const std::string_view word = s_.substr(w, end - w);
-            if (!is_code(w, end)) break;
-            if (word == "extern") d.is_extern = true;
-            else if (word == "volatile" || word == "const") d.quals += std::string(word) + " ";
-            else if (word != "static") break;
-            begin = w;
-        }
-        d.begin = begin;
-        // The rest, to the `;`, without __align__(...) / alignas(...) (arena memory is aligned
-        // to a page already).
-        std::string decl;
-        std::size_t bracket = npos;  // where the extents start in decl
-        int depth = 0;
-        std::size_t i = at + 10;
-        for (;; ) {
-            if (i >= s_.size()) return false;
-            const char c = s_[i];
-            if (depth == 0 && c == ';') break;
-            if (c == '{' || c == '}' || c == '=') return false;
-            if (depth == 0 && c == ',') return false;
-            const std::size_t next = lex_.skip(i);
-            const std::string_view tok = s_.substr(i, next - i);
-            if (tok == "__align__" || tok == "alignas") {
-                i = past_parentheses(next);
-                if (i == npos) return false;
-                decl += ' ';
-                continue;
-            }
-            if (c == '[' && depth == 0 && bracket == npos) bracket = decl.size();
-            if (c == '(' || c == '[' || c == '<') ++depth;
-            if (c == ')' || c == ']' || c == '>') --depth;
-            if (c == '\n') ++d.newlines;
-            if (tok.size() >= 2 && (tok[0] == '/')) {  // a comment: keep its newlines only
-                for (char ch : tok) d.newlines += ch == '\n';
-                decl += ' ';
-            } else {
-                decl += is_space(c) ? std::string(" ") : std::string(tok);
-            }
-            i = next;
-        }
-        d.end = i + 1;
-        if (!split_declarator(decl, bracket, d.type, d.name, d.dims) || d.type.find('(') != npos)
+    // A specifier word of the first name's piece: storage and CUDA's keywords are noted and
+    // marked dropped (they are said again in the rewritten text, or mean nothing to it); false
+    // where the declaration is to be kept as written.
+    bool read_specifier(std::size_t t, Declaration& d) {
+        const std::string_view w = str(t);
+        bool dropped = true;
+        if (is_declaration_keyword(w)) d.keyword = true;
+        if (w == "__shared__") d.space = Declaration::Space::shared;
+        else if (w == "__constant__") d.space = Declaration::Space::constant;
+        else if (w == "__managed__") d.managed = true;
+        else if (w == "static") d.is_static = true;
+        else if (w == "extern") d.is_extern = true;
+        else if (w == "__device__") {}
+        else if (w == "__align__" || w == "alignas" || w == "__attribute__") {
+            // The arena aligns every array to a page already.
+            if (drop_group(t) == npos) return false;
+        } else if (w == "const" || w == "constexpr") {
+            d.is_const = true;
+            dropped = false;
+        } else if (w == "template" || w == "typedef" || w == "using" || w == "friend" ||
+                   w == "inline" || w == "thread_local" || w == "register" || w == "mutable" ||
+                   w == "operator" || w == "return" || w == "__host__" || w == "__global__") {
             return false;
-        // simt::shared<T[N]> keeps its own per-block storage: it needs only the macro.
-        if (d.type.find("shared<") != npos || d.type.find("shared <") != npos) return false;
-        if (d.is_extern) {
-            if (d.dims != "[]") return false;
-            d.at_namespace_scope = !in_function();
-            return true;
-        }
-        return in_function();  // a namespace-scope __shared__ has no block to belong to yet
-    }
-
-    void emit_shared(std::string& out, const SharedDecl& d) const {
-        const std::string name(d.name);
-        if (d.is_extern && d.at_namespace_scope) {
-            out += "[[maybe_unused]] static constexpr ::simt::sim::detail::ExternShared<" + d.quals +
-                   d.type + "> " + name + "{};";
-        } else if (d.is_extern) {
-            out += d.quals + d.type + "* const " + name + " = ::simt::sim::detail::extern_shared<" +
-                   d.quals + d.type + ">();";
         } else {
-            const std::string storage = "simt_shared_" + name + "_";
-            out += "static thread_local ::simt::sim::detail::SharedDecl<" + d.type + d.dims + "> " +
-                   storage + "{::simt::sim::Loc::current(), \"" + name + "\"}; " + d.quals +
-                   d.type + "(&" + name + ")" + d.dims + " = " + storage + ".array();";
+            dropped = false;
         }
-        out.append(d.newlines, '\n');
+        if (dropped) drop(t, t + 1);
+        return true;
     }
 
-    // --- Declarations: what __shared__ and device variables share ------------------------------
-
-    // Past the parenthesised arguments of `__align__(8)` / `alignas(T)` that start after `at`;
-    // npos when there are none.
-    std::size_t past_parentheses(std::size_t at) const {
-        const std::size_t open = lex_.skip_blank(at);
-        if (at_char(open) != '(') return npos;
-        int paren = 0;
-        std::size_t i = open;
-        for (; i < s_.size(); i = lex_.skip(i)) {
-            if (s_[i] == '(') ++paren;
-            else if (s_[i] == ')' && --paren == 0) break;
-        }
-        return lex_.skip(i);
-    }
-
-    // TYPE NAME DIMS of a declaration read as `decl` (its extents start at `bracket`, or npos):
-    // the name is the last identifier before the first `[` (or the end). False when there is no
-    // type or no name.
-    static bool split_declarator(const std::string& decl, std::size_t bracket, std::string& type,
-                                 std::string& name, std::string& dims) {
-        bracket = std::min(bracket, decl.size());
-        std::size_t name_end = bracket;
-        while (name_end > 0 && is_space(decl[name_end - 1])) --name_end;
-        std::size_t name_begin = name_end;
-        while (name_begin > 0 && is_ident_char(decl[name_begin - 1])) --name_begin;
-        name = decl.substr(name_begin, name_end - name_begin);
-        type = decl.substr(0, name_begin);
-        dims = bracket < decl.size() ? decl.substr(bracket) : "";
-        while (!dims.empty() && is_space(dims.back())) dims.pop_back();
-        return !name.empty() && !is_digit(name[0]) && type.find_first_not_of(' ') != npos;
-    }
-
-    // --- __device__ / __constant__ / __managed__ variables -----------------------------------
-
-    // Whether s_[from, end) is code, read backwards: not on a preprocessor line (`#include <a>`
-    // ends in `>`) and not after a `//` or `/*` on its line (a comment may say `static`).
-    bool is_code(std::size_t from, std::size_t end) const {
-        std::size_t line = s_.rfind('\n', from == 0 ? 0 : from - 1);
-        line = line == npos ? 0 : line + 1;
-        const std::string_view before = s_.substr(line, end - line);
-        const std::size_t first = before.find_first_not_of(" \t");
-        return (first == npos || before[first] != '#') && before.find("//") == npos &&
-               before.find("/*") == npos && before.find("*/") == npos;
-    }
-
-    // The length of the variable keyword that starts at i, or 0.
-    std::size_t symbol_keyword(std::size_t i) const {
-        if (i > 0 && is_ident_char(s_[i - 1])) return 0;
-        for (std::string_view k : {"__device__", "__constant__", "__managed__"})
-            if (s_.compare(i, k.size(), k) == 0 && lex_.skip(i) == i + k.size()) return k.size();
-        return 0;
-    }
-
-    // Reads a namespace-scope variable declaration around the keyword at `at`: specifiers, the
-    // type, one name, its extents and an optional `= initialiser` up to the `;`. Functions (a
-    // `(` before the name), templates, `extern` declarations, several names, brace
-    // initialisers without `=` and objects that are themselves const (usable in constant
-    // expressions, so they must stay what they are) keep the macros: plain host globals.
-    bool parse_symbol(std::size_t at, std::size_t keyword, std::size_t floor, SymbolDecl& d) {
-        const auto mark = [&](std::string_view word) {
-            if (word == "__constant__") d.is_constant = true;
-            else if (word == "__managed__") d.is_managed = true;
-            else return word == "__device__";
-            return true;
-        };
-        mark(s_.substr(at, keyword));
-        std::size_t begin = at;
-        for (;;) {
-            const std::size_t end = lex_.skip_space_back(begin, floor);
-            std::size_t w = end;
-            while (w > floor && is_ident_char(s_[w - 1])) --w;
-            const std::string_view word = s_.substr(w, end - w);
-            if (!is_code(w == end && end > floor ? end - 1 : w, end)) break;
-            if (word == "static") d.is_static = true;
-            else if (word.empty() || !mark(word)) {
-                // `template <...> __device__ T x;` and `extern __device__ int x;` stay as written.
-                if (word == "extern" || (end > floor && s_[end - 1] == '>')) return false;
-                if (word == "const" || word == "constexpr" || word == "volatile") return false;
-                break;
-            }
-            begin = w;
-        }
-        d.begin = begin;
-        std::string decl;
-        std::size_t bracket = npos;
+    // The `}` that closes the `{` at t, or npos.
+    std::size_t matching(std::size_t t) const {
         int depth = 0;
-        std::size_t i = at + keyword;
-        for (;;) {
-            if (i >= s_.size()) return false;
-            const char c = s_[i];
-            if (depth == 0 && (c == ';' || c == '=')) break;
-            if (c == '{' || c == '}' || c == '(' || (depth == 0 && c == ',')) return false;
-            const std::size_t next = lex_.skip(i);
-            const std::string_view tok = s_.substr(i, next - i);
-            if (tok == "__align__" || tok == "alignas") {  // the arena aligns to a page already
-                i = past_parentheses(next);
-                if (i == npos) return false;
-                decl += ' ';
-                continue;
+        for (; t < toks_.size() && toks_[t].ctx == Ctx::code; ++t) {
+            const std::string_view p = str(t);
+            if (p == "(" || p == "[" || p == "{") ++depth;
+            else if ((p == ")" || p == "]" || p == "}") && --depth == 0) return t;
+        }
+        return npos;
+    }
+
+    // Finds the name of the piece `n` (its last identifier before its extents or initialiser)
+    // and where its pointer operators start; false where the piece is no plain declarator.
+    bool close_declarator(Declaration& d, Declarator& n) {
+        const std::size_t part_end =
+            n.init_begin == npos ? n.end : (n.brace_init ? n.init_begin : n.init_begin - 1);
+        const std::size_t name_end = n.dims == npos ? part_end : n.dims;
+        n.name = npos;
+        for (std::size_t t = n.piece; t < name_end; ++t)
+            if (significant(t) && !dropped_[t]) n.name = t;
+        if (n.name == npos || toks_[n.name].kind != Kind::word) return false;
+        // After the name only its extents: `[N]` groups.
+        for (std::size_t t = n.name + 1, depth = 0; t < part_end; ++t) {
+            if (!significant(t)) continue;
+            if (depth == 0 && !is(t, "[")) return false;
+            if (is(t, "[")) ++depth;
+            if (is(t, "]")) --depth;
+        }
+        const auto is_ptr_op = [&](std::size_t t) {
+            return is(t, "*") || is(t, "&") || is(t, "const") || is(t, "volatile") ||
+                   is(t, "__restrict__");
+        };
+        if (d.names.empty()) {
+            // The pointer operators start at the first `*` or `&` outside template arguments.
+            n.ptr = n.name;
+            int angles = 0;
+            bool type = false;  // a type is named before them
+            for (std::size_t t = n.piece; t < n.name; ++t) {
+                if (!significant(t) || dropped_[t]) continue;
+                if (opening_angles(t)) angles += static_cast<int>(opening_angles(t));
+                if (closing_angles(t)) angles -= static_cast<int>(closing_angles(t));
+                if (angles == 0 && (is(t, "*") || is(t, "&"))) {
+                    n.ptr = t;
+                    break;
+                }
+                type = true;
             }
-            if (tok == "const" || tok == "constexpr") return false;
-            if (c == '[' && depth == 0 && bracket == npos) bracket = decl.size();
-            if (c == '[' || c == '<') ++depth;
-            if (c == ']' || c == '>') --depth;
-            if (tok.size() >= 2 && tok[0] == '/') {  // a comment: keep its newlines only
-                for (char ch : tok) d.newlines += ch == '\n';
-                decl += ' ';
-            } else if (is_space(c)) {
-                d.newlines += c == '\n';
-                decl += ' ';
-            } else if (!mark(tok)) {
-                decl += tok;
+            if (!type) return false;
+        } else {
+            n.ptr = n.piece;
+            for (std::size_t t = n.piece; t < n.name; ++t)
+                if (significant(t) && !is_ptr_op(t)) return false;
+        }
+        d.names.push_back(n);
+        return true;
+    }
+
+    // Tokens [from, to) as the rewritten text says them: dropped ones left out, blanks and
+    // comments as one space, runs of spaces as one.
+    std::string render(std::size_t from, std::size_t to) const {
+        std::string text;
+        for (std::size_t t = from; t < to; ++t) {
+            if (dropped_[t]) continue;
+            if (significant(t)) text += str(t);
+            else if (text.empty() || text.back() != ' ') text += ' ';
+        }
+        return text;
+    }
+    static std::string collapse(std::string text) {
+        text.erase(std::unique(text.begin(), text.end(),
+                               [](char a, char b) { return a == ' ' && b == ' '; }),
+                   text.end());
+        return text;
+    }
+    std::size_t newlines(std::size_t from, std::size_t to) const {
+        if (from >= to) return 0;
+        return static_cast<std::size_t>(std::count(s_.begin() + static_cast<std::ptrdiff_t>(toks_[from].begin),
+                                                   s_.begin() + static_cast<std::ptrdiff_t>(toks_[to - 1].end), '\n'));
+    }
+
+    // The text of one name: its type (the first piece's specifiers and its own pointer
+    // operators), its extents, its initialiser as written.
+    struct Parts {
+        std::string type, name, dims, init;
+        bool volatile_type = false;
+    };
+    Parts parts(const Declaration& d, const Declarator& n) const {
+        const Declarator& first = d.names.front();
+        Parts p;
+        p.type = collapse(render(first.piece, first.ptr) + render(n.ptr, n.name));
+        p.name = std::string(str(n.name));
+        if (n.dims != npos) {
+            const std::size_t part_end =
+                n.init_begin == npos ? n.end : (n.brace_init ? n.init_begin : n.init_begin - 1);
+            p.dims = collapse(render(n.dims, part_end));
+            while (!p.dims.empty() && p.dims.back() == ' ') p.dims.pop_back();
+        }
+        if (n.init_begin != npos) {
+            const std::size_t from = n.brace_init ? toks_[n.init_begin].begin : toks_[n.init_begin - 1].end;
+            p.init = std::string(s_.substr(from, toks_[n.init_end - 1].end - from));
+            if (!n.brace_init) p.init.insert(0, " =");
+        }
+        p.volatile_type = (" " + p.type + " ").find(" volatile ") != npos;
+        return p;
+    }
+
+    // Whether the declaration is rewritten: see rewrite.hpp for what is kept as written.
+    bool rewritable(const Declaration& d) const {
+        for (const Declarator& n : d.names) {
+            const Parts p = parts(d, n);
+            if (d.space == Declaration::Space::shared) {
+                if (n.init_begin != npos) return false;
+                // simt::shared<T[N]> keeps its own per-block storage: it needs only the macro.
+                if (p.type.find("shared<") != npos || p.type.find("shared <") != npos) return false;
+                if (d.is_extern && (p.dims != "[]" || n.ptr != n.name)) return false;
+                if (!d.is_extern && !in_function()) return false;  // no block to belong to yet
             } else {
-                decl += ' ';
+                if (d.is_const) return false;  // usable in constant expressions: must stay so
+                if (d.is_extern && n.init_begin != npos) return false;
+                // `k[]` takes its size from the initialiser.
+                if (!d.is_extern && p.dims.find("[]") != npos && n.init_begin == npos) return false;
             }
-            i = next;
         }
-        if (s_[i] == '=') {
-            d.init_begin = i + 1;
-            for (i = d.init_begin, depth = 0; i < s_.size(); i = lex_.skip(i)) {
-                const char c = s_[i];
-                if (depth == 0 && (c == ';' || c == ',')) break;
-                if (c == '(' || c == '[' || c == '{') ++depth;
-                if (c == ')' || c == ']' || c == '}') --depth;
-            }
-            if (at_char(i) != ';') return false;
-            d.init_end = i;
-        }
-        d.end = i + 1;
-        if (!split_declarator(decl, bracket, d.type, d.name, d.dims)) return false;
-        return d.dims.find("[]") == npos || d.init_end;  // `k[]` takes its size from the initialiser
+        return true;
     }
 
-    void emit_symbol(std::string& out, const SymbolDecl& d) const {
+    void emit_declaration(const Declaration& d) {
+        if (!rewritable(d)) return;
+        copy_to(toks_[d.first].begin);
+        for (std::size_t k = 0; k < d.names.size(); ++k) {
+            const Declarator& n = d.names[k];
+            // Each name's code goes on its name's line; the lines a piece spans stay (an
+            // initialiser is copied with its own).
+            const std::size_t init_lines =
+                n.init_begin == npos ? 0 : newlines(n.init_begin, n.init_end);
+            out_.append(newlines(n.piece, n.name), '\n');
+            if (k > 0) out_ += ' ';
+            const Parts p = parts(d, n);
+            if (d.space == Declaration::Space::shared) emit_shared(d, p);
+            else emit_symbol(d, p);
+            out_.append(newlines(n.name, n.end) - init_lines, '\n');
+        }
+        copied_ = toks_[d.end].end;
+    }
+
+    void emit_shared(const Declaration& d, const Parts& p) {
+        if (d.is_extern && !in_function()) {
+            out_ += "[[maybe_unused]] static constexpr ::simt::sim::detail::ExternShared<" + p.type +
+                    "> " + p.name + "{};";
+        } else if (d.is_extern) {
+            out_ += p.type + "* const " + p.name + " = ::simt::sim::detail::extern_shared<" +
+                    p.type + ">();";
+        } else {
+            const std::string storage = "simt_shared_" + p.name + "_";
+            out_ += "static thread_local ::simt::sim::detail::SharedDecl<" + p.type + p.dims +
+                    "> " + storage + "{::simt::sim::Loc::current(), \"" + p.name + "\"}; " +
+                    p.type + "(&" + p.name + ")" + p.dims + " = " + storage + ".array();";
+        }
+    }
+
+    void emit_symbol(const Declaration& d, const Parts& p) {
+        if (d.is_extern) {  // the reference the defining file makes, by its name
+            out_ += "extern " + p.type + "(&" + p.name + ")" + p.dims + ";";
+            return;
+        }
         const std::string linkage = d.is_static ? "static " : "";
-        const std::string storage = "simt_symbol_" + d.name + "_";
-        std::string type = d.type + "(&" + d.name + ")" + d.dims;
-        std::string array = d.type + d.dims;
+        const std::string storage = "simt_symbol_" + p.name + "_";
+        std::string type = p.type + "(&" + p.name + ")" + p.dims;
+        std::string array = p.type + p.dims;
         std::string init;
-        if (d.init_end) {  // the initialiser's own object first, so that `k[]` gets its size
-            const std::string init_name = "simt_init_" + d.name + "_";
-            out += "static " + d.type + init_name + d.dims + " =";
-            out.append(s_.substr(d.init_begin, d.init_end - d.init_begin));
-            out += "; ";
+        if (!p.init.empty()) {  // the initialiser's own object first, so that `k[]` gets its size
+            const std::string init_name = "simt_init_" + p.name + "_";
+            out_ += "static " + p.type + init_name + p.dims + p.init + "; ";
             array = "decltype(" + init_name + ")";
-            type = array + "& " + d.name;
-            init = ", &" + init_name;
+            type = array + "& " + p.name;
+            // A volatile object's address converts to `const void*` only by a cast.
+            init = p.volatile_type ? ", (const void*)&" + init_name : ", &" + init_name;
         }
-        out += linkage + "::simt::sim::detail::SymbolDecl<" + array + "> " + storage +
-               "{::simt::sim::detail::Space::" + (d.is_constant ? "constant" : "global") + ", " +
-               (d.is_managed ? "true" : "false") + ", ::simt::sim::Loc::current(), \"" + d.name +
-               "\"" + init + "}; " + linkage + type + " = " + storage + ".get();";
-        out.append(d.newlines, '\n');
+        out_ += linkage + "::simt::sim::detail::SymbolDecl<" + array + "> " + storage +
+                "{::simt::sim::detail::Space::" +
+                (d.space == Declaration::Space::constant ? "constant" : "global") + ", " +
+                (d.managed ? "true" : "false") + ", ::simt::sim::Loc::current(), \"" + p.name +
+                "\"" + init + "}; " + linkage + type + " = " + storage + ".get();";
     }
-
-    char at_char(std::size_t i) const { return i < s_.size() ? s_[i] : '\0'; }
 
     Found fail(std::size_t at, std::string_view message) {
         std::size_t line = 1;
@@ -694,9 +872,13 @@ private:
     }
 
     std::string_view s_;
-    Lexer lex_;
+    std::vector<Token> toks_;
+    std::vector<bool> dropped_;  // specifier tokens a declaration's rewritten text leaves out
+    std::vector<std::size_t> marked_;  // where dropped_ is true
+    std::string out_;
+    std::size_t copied_ = 0;     // s_[copied_..] is not yet in out_
     std::string error_;
-    std::vector<bool> scopes_;  // open braces: true where a namespace opened it
+    std::vector<bool> scopes_;   // open braces: true where a namespace opened it
 };
 
 }  // namespace

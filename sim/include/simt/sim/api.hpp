@@ -64,3 +64,4 @@ using backend = Policies<sim::detail::CheckedAccessor, sim::detail::SharedStorag
 #include "simt/sim/report.hpp"
 #include "simt/sim/cuda/runtime_api.hpp"
 #include "simt/sim/cuda/launch_api.hpp"
+#include "simt/sim/cuda/graph_api.hpp"

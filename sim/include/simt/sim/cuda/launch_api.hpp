@@ -33,8 +33,11 @@ cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_
                              cudaStream_t stream, bool cooperative, bool args_missing,
                              RunThreads run, std::shared_ptr<const void> closure,
                              std::source_location site);
-/// A launch given a kernel as `const void*`: refused with how to write it.
-cudaError_t cuda_launch_untyped(const char* call, std::source_location site);
+/// A launch given a kernel as `const void*`: launched when the kernel was once named with its
+/// type (a `(void*)kernel` in a .cu file, graph.cpp), else refused with how to write it.
+cudaError_t cuda_launch_untyped(const char* call, const void* kernel, dim3 grid, dim3 block,
+                                void** args, std::size_t shared_bytes, cudaStream_t stream,
+                                bool cooperative, std::source_location site);
 /// Blocks of `block_size` threads and `shared_bytes` of dynamic shared memory that one
 /// multiprocessor of the simulated device holds at once.
 int cuda_blocks_per_multiprocessor(int block_size, std::size_t shared_bytes);
@@ -82,16 +85,18 @@ cudaError_t cudaLaunchCooperativeKernel(
                                                args, shared_bytes, stream, true, site);
 }
 
-inline cudaError_t cudaLaunchKernel(const void*, dim3, dim3, void**, std::size_t = 0,
-                                    cudaStream_t = nullptr,
+inline cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** args,
+                                    std::size_t shared_bytes = 0, cudaStream_t stream = nullptr,
                                     std::source_location site = std::source_location::current()) {
-    return simt::sim::detail::cuda_launch_untyped("cudaLaunchKernel", site);
+    return simt::sim::detail::cuda_launch_untyped("cudaLaunchKernel", kernel, grid, block, args,
+                                                  shared_bytes, stream, false, site);
 }
 
 inline cudaError_t cudaLaunchCooperativeKernel(
-    const void*, dim3, dim3, void**, std::size_t = 0, cudaStream_t = nullptr,
-    std::source_location site = std::source_location::current()) {
-    return simt::sim::detail::cuda_launch_untyped("cudaLaunchCooperativeKernel", site);
+    const void* kernel, dim3 grid, dim3 block, void** args, std::size_t shared_bytes = 0,
+    cudaStream_t stream = nullptr, std::source_location site = std::source_location::current()) {
+    return simt::sim::detail::cuda_launch_untyped("cudaLaunchCooperativeKernel", kernel, grid,
+                                                  block, args, shared_bytes, stream, true, site);
 }
 
 /// How many blocks of `blockSize` threads one multiprocessor holds at once. In the simulator a
