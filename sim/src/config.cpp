@@ -3,11 +3,16 @@
 // Every value is parsed strictly: a number is digits only and within its range, a list item
 // must be known, and the message of a refusal names the variable, the value and the row's
 // `accepted` text, so that what the help promises and what the parser takes cannot drift apart.
+#include <unistd.h>
+
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 #include "process.hpp"
 
@@ -38,6 +43,7 @@ void parse_stack_size(Config& c, std::string_view v);
 void parse_workers(Config& c, std::string_view v);
 void parse_timeout(Config& c, std::string_view v);
 void parse_exit_code(Config& c, std::string_view v);
+void parse_devices(Config& c, std::string_view v);
 
 struct Row {
     Setting doc;
@@ -45,9 +51,12 @@ struct Row {
 };
 
 constexpr Row table[] = {
-    {{"SIMT_CHECK", "all", "all, none, or a comma-separated list of race, mem, init, sync",
-      "which checkers run: race (data races), mem (bounds, use after free, leaks), init "
-      "(uninitialized reads), sync (barriers and warp masks)"},
+    {{"SIMT_CHECK", "all", "all, none, or a comma-separated list of race, init, sync, leak (all,leak "
+      "adds leaks to all; mem is leak's old name)",
+      "which checkers run: race (data races), init (uninitialized reads), sync (barriers and warp "
+      "masks), leak (each allocation never freed is a finding, not one note at exit). all is "
+      "race,init,sync, as compute-sanitizer leaves leaks out unless asked. Bounds, use after "
+      "free, null and misaligned accesses are checked whatever this says"},
      parse_check},
     {{"SIMT_SCHEDULE", "in-order", "in-order, reverse, random:SEED or interleave:SEED (SEED a number)",
       "the order a block's threads run in; interleave may also switch threads inside a "
@@ -63,9 +72,14 @@ constexpr Row table[] = {
       "OS threads that run blocks; 0 uses every core"},
      parse_workers},
     {{"SIMT_TIMEOUT", "30", "a number of seconds from 0 (never) to 86400",
-      "a launch running longer is stopped with a report of where each thread is; 0 turns the "
-      "watchdog off"},
+      "seconds without progress: a launch in which no block finishes, no thread starts, ends or "
+      "meets another and none reads new memory for this long is stopped with a report of where "
+      "each thread spins; a launch that progresses is never stopped. 0 turns the watchdog off"},
      parse_timeout},
+    {{"SIMT_DEVICES", "4", "a number of devices from 1 to 16",
+      "how many devices cudaGetDeviceCount finds, each the simulated GPU with memory and a "
+      "default stream of its own (4, a typical course node)"},
+     parse_devices},
     {{"SIMT_EXITCODE", "0", "an exit status from 0 (unchanged) to 255",
       "the exit status of a program in which anything was found, as compute-sanitizer's "
       "--error-exitcode"},
@@ -81,25 +95,23 @@ const Row& row(std::string_view name) {
 std::string_view accepted(std::string_view name) { return row(name).doc.accepted; }
 
 void parse_check(Config& c, std::string_view v) {
-    bool race = false, mem = false, init = false, sync = false;
-    if (v == "all") {
-        race = mem = init = sync = true;
-    } else if (v != "none") {
-        for (std::size_t start = 0;;) {
-            std::size_t end = v.find(',', start);
-            std::string_view item = v.substr(start, end == v.npos ? v.npos : end - start);
-            if (item == "race") race = true;
-            else if (item == "mem") mem = true;
-            else if (item == "init") init = true;
-            else if (item == "sync") sync = true;
-            else
-                refuse("SIMT_CHECK", v, "'" + std::string(item) + "' is not one of " +
-                                            std::string(accepted("SIMT_CHECK")));
-            if (end == v.npos) break;
-            start = end + 1;
-        }
+    bool race = false, leak = false, init = false, sync = false;
+    for (std::size_t start = 0;;) {
+        std::size_t end = v.find(',', start);
+        std::string_view item = v.substr(start, end == v.npos ? v.npos : end - start);
+        if (item == "all") race = init = sync = true;
+        else if (item == "none") race = leak = init = sync = false;
+        else if (item == "race") race = true;
+        else if (item == "leak" || item == "mem") leak = true;
+        else if (item == "init") init = true;
+        else if (item == "sync") sync = true;
+        else
+            refuse("SIMT_CHECK", v, "'" + std::string(item) + "' is not one of " +
+                                        std::string(accepted("SIMT_CHECK")));
+        if (end == v.npos) break;
+        start = end + 1;
     }
-    c.check_race = race, c.check_mem = mem, c.check_init = init, c.check_sync = sync;
+    c.check_race = race, c.check_mem = leak, c.check_init = init, c.check_sync = sync;
 }
 
 void parse_schedule(Config& c, std::string_view v) {
@@ -139,6 +151,10 @@ void parse_workers(Config& c, std::string_view v) {
     c.workers = static_cast<int>(parse_number("SIMT_WORKERS", v, v, 0, 1024, accepted("SIMT_WORKERS")));
 }
 
+void parse_devices(Config& c, std::string_view v) {
+    c.devices = static_cast<int>(parse_number("SIMT_DEVICES", v, v, 1, 16, accepted("SIMT_DEVICES")));
+}
+
 void parse_timeout(Config& c, std::string_view v) {
     c.timeout_s = static_cast<unsigned>(
         parse_number("SIMT_TIMEOUT", v, v, 0, 86400, accepted("SIMT_TIMEOUT")));
@@ -165,12 +181,52 @@ void apply_setting(Config& c, const std::string& name, const std::string& value)
     row(name).parse(c, value);
 }
 
+namespace {
+
+/// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`.
+std::size_t distance(std::string_view a, std::string_view b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                                d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+
+/// A SIMT_* variable that no row reads is most likely a misspelt one, whose setting the
+/// program then runs without: say so, naming the closest.
+void warn_unknown_settings() {
+    for (char** e = environ; e && *e; ++e) {
+        std::string_view entry(*e);
+        std::string_view name = entry.substr(0, entry.find('='));
+        if (!name.starts_with("SIMT_")) continue;
+        const Row* closest = nullptr;
+        std::size_t best = SIZE_MAX;
+        for (const Row& r : table) {
+            std::size_t d = distance(name, r.doc.name);
+            if (d < best) best = d, closest = &r;
+        }
+        if (best == 0) continue;
+        std::fprintf(stderr, "simt: warning: %.*s is not a simt setting and is ignored; did you mean "
+                             "%s? (`./lab help settings` lists them)\n",
+                     static_cast<int>(name.size()), name.data(), closest->doc.name);
+    }
+}
+
+}  // namespace
+
 namespace detail {
 
 Config settings_from_environment() {
     Config c;
     for (const Row& r : table)
         if (const char* v = std::getenv(r.doc.name)) r.parse(c, v);
+    warn_unknown_settings();
     return c;
 }
 

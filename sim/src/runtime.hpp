@@ -20,6 +20,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <pthread.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -63,6 +64,9 @@ extern "C" void simt_fiber_switch(void** save, void* load);
 /// A stack for `slot` of `bytes` (with a guard page below), set to start `slot`'s fiber loop at
 /// the first switch to it.
 void make_fiber_stack(FiberSlot& slot, std::size_t bytes);
+/// Sets `slot`'s stack to start its fiber loop afresh at the next switch to it: what is on the
+/// stack below its top 64 bytes is abandoned, never unwound.
+void restart_fiber(FiberSlot& slot);
 #endif
 
 /// Lanes of one warp meeting in a warp intrinsic with one mask. A coalesced_threads() meeting
@@ -83,6 +87,27 @@ struct WarpState {
 /// Thrown into a blocked thread when its block is abandoned (deadlock, another thread's error):
 /// unwinds the kernel's frames so the fiber can return to the pool.
 struct BlockAborted {};
+
+/// A kernel error that a GPU reports with a CUDA error of its own (an illegal address, a failed
+/// assert); every other kernel error is cudaErrorLaunchFailure.
+struct KernelFault : simt::KernelError {
+    KernelFault(const std::string& message, cudaError_t c) : simt::KernelError(message), code(c) {}
+    cudaError_t code;
+};
+/// The CUDA error a kernel error stands for: a KernelFault's code, else cudaErrorLaunchFailure.
+cudaError_t kernel_error_code(const std::exception& e);
+
+/// What the fault handler (thread/signals.cpp) saw on a worker, read by the thread's exit from
+/// its fiber: the signal, the address, and the return addresses from the faulting instruction out.
+struct FaultRecord {
+    int sig = 0;
+    const void* addr = nullptr;
+    bool write = false;
+    bool overflow = false;  ///< into the guard page below the fiber's stack
+    const void* pcs[32] = {};
+    int npcs = 0;
+    bool handling = false;  ///< a fault while reporting one is simt's own: it ends the process
+};
 
 struct GridRun;
 class Checker;
@@ -125,8 +150,29 @@ struct BlockState : LazyThreads {
 
     bool aborted = false;
     std::string error;
+    cudaError_t error_code = cudaErrorLaunchFailure;  ///< what a GPU would report for `error`
     std::vector<PendingFinding> findings;
     std::size_t shared_bytes = 0;  ///< static shared memory used so far by this block
+};
+
+/// What the watchdog (thread/watchdog.cpp) reads of a worker: how far its block got, and what
+/// its running thread did while the watchdog looked at its accesses (a probe).
+struct WorkerWatch {
+    std::atomic<bool>* out_of_line = nullptr;  ///< the worker's tls_shadow_checks
+    pthread_t os_thread{};                     ///< where the watchdog's sampling signal goes
+    /// Where the worker's thread was when that signal came (thread/watchdog.cpp): its next
+    /// instruction, and the sample's number (0: none yet).
+    std::atomic<const void*> sampled_pc{nullptr};
+    std::atomic<std::uint64_t> sampled{0};
+    /// Bumped at each block start and at each switch between the block's threads (barriers,
+    /// warp meetings): with the thread loop's own counters, the worker's progress.
+    std::atomic<std::uint64_t> steps{0};
+    std::atomic<std::uint64_t> probe_seen{0};  ///< the last probe this worker answered
+    std::atomic<bool> moving{false};           ///< in that probe: its thread is not spinning
+    // The worker's own, during a probe: the thread it saw and the addresses it read.
+    const ThreadState* thread = nullptr;
+    const void* reads[8] = {};
+    unsigned nreads = 0;
 };
 
 /// The per-OS-thread part of the simulator.
@@ -154,8 +200,15 @@ struct Worker {
     void yield_current(ThreadState& ts);
     void make_ready(ThreadState& ts);
     void release_barrier();
-    void abort_block(std::string message);
-    [[noreturn]] void fail_thread(std::string message);
+    void abort_block(std::string message, cudaError_t code = cudaErrorLaunchFailure);
+    /// Ends the block with `message` and the running thread with it, without returning.
+    [[noreturn]] void fail_thread(std::string message, cudaError_t code = cudaErrorLaunchFailure);
+    /// Ends the running thread where it is: its fiber starts over and its frames are abandoned,
+    /// never unwound, since the thread may be inside code that cannot throw (a raw access's
+    /// hook, a signal handler's return, glibc's abort or exit). Its block must be aborted.
+    [[noreturn]] void leave_thread();
+    FaultRecord fault;
+    WorkerWatch watch;
 
 private:
     FiberSlot* unblock();
@@ -192,7 +245,13 @@ struct GridRun {
     std::uint64_t nblocks;
     std::atomic<std::uint64_t> first_failed{~std::uint64_t(0)};
     std::mutex m;
-    std::vector<std::pair<std::uint64_t, std::string>> errors;  ///< (block, message)
+    struct BlockError {
+        std::uint64_t block;
+        std::string message;
+        cudaError_t code;
+    };
+    std::vector<BlockError> errors;
+    std::atomic<std::uint64_t> blocks_done{0};  ///< the watchdog's measure of progress
     std::vector<PendingFinding> findings;
     // The checkers on for this launch (check/checker.cpp), and those that see every access.
     Checker* checkers[4] = {};

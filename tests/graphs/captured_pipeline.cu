@@ -1,16 +1,9 @@
-// A course's CUDA graph exercise: three kernels and a copy captured from a stream, instantiated
+// A course's CUDA graph exercise: three kernels captured from a stream, instantiated
 // once and launched many times; then the same pipeline built node by node, with a child graph.
 #include <cstdio>
 #include <vector>
 
-#define CHECK(call)                                                                       \
-    do {                                                                                  \
-        cudaError_t err_ = (call);                                                        \
-        if (err_ != cudaSuccess) {                                                        \
-            std::printf("%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_));     \
-            return 1;                                                                     \
-        }                                                                                 \
-    } while (0)
+#include "../cuda/check_cuda.h"
 
 __global__ void fill(float* x, float v, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;

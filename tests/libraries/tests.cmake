@@ -1,1 +1,116 @@
-# The CUDA libraries courses use, in the simulator: cuRAND's device API, cuBLAS's common subset.
+# The CUDA libraries courses use, in the simulator: cuRAND (device and host API), cuBLAS's common
+# subset and Thrust. Written as plain CUDA; each builds for the GPU too (<name>_cuda, skipped
+# without one) unless it is about the simulator's findings.
+
+# cuRAND: Philox's published known answers, skip-ahead against stepping, the distributions'
+# ranges and moments, Monte Carlo pi.
+simt_add_executable(curand_checks SOURCES ${CMAKE_CURRENT_LIST_DIR}/curand_checks.cu)
+add_test(NAME "cuRAND's Philox matches its known answers, skips equal steps and curand_uniform estimates pi"
+         COMMAND curand_checks)
+set_tests_properties("cuRAND's Philox matches its known answers, skips equal steps and curand_uniform estimates pi"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET curand_checks_cuda)
+  add_test(NAME "cuRAND's device API passes the same checks on the GPU" COMMAND curand_checks_cuda)
+  set_tests_properties("cuRAND's device API passes the same checks on the GPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
+# cuRAND's host API: generators filling device and host memory (Monte Carlo pi, normals, seeds).
+simt_add_executable(curand_host_api SOURCES ${CMAKE_CURRENT_LIST_DIR}/curand_host_api.cu)
+add_test(NAME "cuRAND's host API fills device and host arrays with uniforms and normals, reproducibly per seed"
+         COMMAND curand_host_api)
+set_tests_properties("cuRAND's host API fills device and host arrays with uniforms and normals, reproducibly per seed"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET curand_host_api_cuda)
+  find_package(CUDAToolkit REQUIRED)
+  target_link_libraries(curand_host_api_cuda PRIVATE CUDA::curand)
+  add_test(NAME "NVIDIA's cuRAND host API passes the same checks on the GPU" COMMAND curand_host_api_cuda)
+  set_tests_properties("NVIDIA's cuRAND host API passes the same checks on the GPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
+# cuRAND's first values, bit for bit: the table in curand_first_values.cu is what NVIDIA's cuRAND
+# gives. The simulator must give it; the GPU build compares the device's cuRAND with it; and where
+# nvcc is found, the toolkit's own header run on the host (no GPU needed) must give it too.
+simt_add_executable(curand_first_values SOURCES ${CMAKE_CURRENT_LIST_DIR}/curand_first_values.cu)
+add_test(NAME "cuRAND's XORWOW and Philox give NVIDIA's first values for each seed, subsequence and offset"
+         COMMAND curand_first_values)
+set_tests_properties("cuRAND's XORWOW and Philox give NVIDIA's first values for each seed, subsequence and offset"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET curand_first_values_cuda)
+  add_test(NAME "The GPU's cuRAND gives the same first values" COMMAND curand_first_values_cuda)
+  set_tests_properties("The GPU's cuRAND gives the same first values" PROPERTIES
+    PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+if(CMAKE_CUDA_COMPILER AND SIMT_CUDA_FOUND)
+  add_executable(curand_reference_on_host ${CMAKE_CURRENT_LIST_DIR}/curand_first_values.cu)
+  target_compile_definitions(curand_reference_on_host PRIVATE CURAND_HOST_ONLY)
+  set_target_properties(curand_reference_on_host PROPERTIES CUDA_ARCHITECTURES 90
+    CUDA_STANDARD 20 CUDA_STANDARD_REQUIRED ON CUDA_EXTENSIONS OFF)
+  add_test(NAME "The toolkit's cuRAND run on the host gives the first values the simulator is held to"
+           COMMAND curand_reference_on_host)
+  set_tests_properties("The toolkit's cuRAND run on the host gives the first values the simulator is held to"
+    PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "FAILED")
+endif()
+
+# cuBLAS: each operation against a CPU loop, then the statuses of bad arguments. The GPU build
+# links NVIDIA's cuBLAS; the simulator's is header-only.
+simt_add_executable(cublas_checks SOURCES ${CMAKE_CURRENT_LIST_DIR}/cublas_checks.cu)
+add_test(NAME "cuBLAS axpy, dot, nrm2, scal, gemv and gemm with transposes match CPU loops, and bad arguments get cuBLAS's statuses"
+         COMMAND cublas_checks)
+set_tests_properties("cuBLAS axpy, dot, nrm2, scal, gemv and gemm with transposes match CPU loops, and bad arguments get cuBLAS's statuses"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET cublas_checks_cuda)
+  find_package(CUDAToolkit REQUIRED)
+  target_link_libraries(cublas_checks_cuda PRIVATE CUDA::cublas)
+  add_test(NAME "NVIDIA's cuBLAS passes the same checks on the GPU" COMMAND cublas_checks_cuda)
+  set_tests_properties("NVIDIA's cuBLAS passes the same checks on the GPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
+# cuBLAS's kernels are checked like the program's own: too large an n is out of bounds on the
+# program's array, and a cuBLAS call on one stream races with a kernel on another that nothing
+# orders it after (and not once an event orders them).
+if(NOT SIMT_SANITIZE)
+  simt_add_executable(cublas_past_the_end SOURCES ${CMAKE_CURRENT_LIST_DIR}/cublas_past_the_end.cu SIMULATOR_ONLY)
+  simt_robustness_test("A cublasSaxpy with n past the end of its vectors is out of bounds on the program's array"
+    PROGRAM cublas_past_the_end STATUS 0
+    EXPECT "simt: out-of-bounds read of global memory 'd_x'\\[1000\\] \\(float, 1000 elements, allocated at cublas_past_the_end.cu:13\\)\n  read by thread \\(232,0,0\\) block \\(3,0,0\\) at cublas_kernels.hpp:[0-9]+")
+  simt_add_executable(cublas_stream_race SOURCES ${CMAKE_CURRENT_LIST_DIR}/cublas_stream_race.cu SIMULATOR_ONLY)
+  simt_robustness_test("A cublasSaxpy on one stream races with a kernel on another writing the same array"
+    PROGRAM cublas_stream_race STATUS 0
+    EXPECT "simt: data race \\([a-z ]+\\) on global memory 'd_y'\\[0\\][^\n]*\n  [a-z]+ by [^\n]* at (cublas_kernels.hpp:[0-9]+|cublas_stream_race.cu:11) \\(in the kernel launched at cublas_stream_race.cu:(31|39)\\)\n  [a-z]+ by [^\n]* at (cublas_kernels.hpp:[0-9]+|cublas_stream_race.cu:11) \\(in the kernel launched at cublas_stream_race.cu:(31|39)\\)\n  nothing orders these accesses")
+  simt_robustness_test("An event between the kernel and the cublasSaxpy on another stream leaves no race"
+    PROGRAM cublas_stream_race ARGS fixed STATUS 0 EXPECT "^y\\[n-1\\] = 1.0\n$")
+endif()
+
+# Thrust, where Debian's libthrust-dev (Thrust 1.17) is installed: its device system is simt's
+# (sim/cuda_include/thrust/): device_vector in simt's device memory, every algorithm and copy a
+# checked kernel, and the host kept off device memory as on a GPU.
+find_path(SIMT_THRUST_INCLUDE_DIR thrust/version.h PATHS /usr/include NO_DEFAULT_PATH)
+if(SIMT_THRUST_INCLUDE_DIR)
+  file(STRINGS "${SIMT_THRUST_INCLUDE_DIR}/thrust/version.h" simt_thrust_version REGEX "^#define THRUST_VERSION [0-9]+")
+  string(REGEX REPLACE ".* ([0-9]+)$" "\\1" simt_thrust_version "${simt_thrust_version}")
+endif()
+if(simt_thrust_version GREATER_EQUAL 101700 AND simt_thrust_version LESS 101800)
+  simt_add_executable(thrust_algorithms SOURCES ${CMAKE_CURRENT_LIST_DIR}/thrust_algorithms.cu)
+  add_test(NAME "Thrust's device_vector with transform, reduce, sort, remove, copy_if and scan matches host loops"
+           COMMAND thrust_algorithms)
+  set_tests_properties("Thrust's device_vector with transform, reduce, sort, remove, copy_if and scan matches host loops"
+    PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+  if(TARGET thrust_algorithms_cuda)
+    add_test(NAME "Thrust's algorithms pass the same checks on the GPU" COMMAND thrust_algorithms_cuda)
+    set_tests_properties("Thrust's algorithms pass the same checks on the GPU" PROPERTIES
+      PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+  endif()
+  if(NOT SIMT_SANITIZE)
+    simt_add_executable(thrust_past_the_end SOURCES ${CMAKE_CURRENT_LIST_DIR}/thrust_past_the_end.cu SIMULATOR_ONLY)
+    simt_robustness_test("A thrust::transform functor reading past a device_vector is out of bounds at its line"
+      PROGRAM thrust_past_the_end STATUS 0
+      EXPECT "simt: out-of-bounds read of global memory 'thrust_device_memory'\\[2048\\] \\(byte, 2048 elements, allocated at malloc_and_free.h:[0-9]+\\)\n  read by thread \\(255,0,0\\) block \\(1,0,0\\) at thrust_past_the_end.cu:11")
+    simt_add_executable(thrust_host_deref SOURCES ${CMAKE_CURRENT_LIST_DIR}/thrust_host_deref.cu SIMULATOR_ONLY)
+    simt_robustness_test("The host reading a device_vector through its raw pointer is stopped at its line, as a GPU would fault"
+      PROGRAM thrust_host_deref STATUS 1
+      EXPECT "device memory 'thrust_device_memory' \\(byte, 64 elements, allocated at malloc_and_free.h:[0-9]+\\) was accessed on the host at thrust_host_deref.cu:10")
+  endif()
+endif()

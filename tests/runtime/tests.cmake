@@ -1,1 +1,97 @@
 # The runtime API a course uses, and bad input to it: CUDA's error codes, named.
+# Each program here is plain CUDA as a learner writes it; the tests run it and match its output.
+
+# Memory still allocated at exit: one note line, no finding, no effect on the exit status;
+# SIMT_CHECK=all,leak makes each a finding, as compute-sanitizer's --leak-check full does.
+simt_add_executable(runtime_leaks_at_exit SOURCES runtime/leaks_at_exit.cu SIMULATOR_ONLY)
+set(simt_leak_note "simt: note: 3 allocations \\(13 KiB\\) were never freed, the largest 'd_a' allocated at leaks_at_exit.cu:15; cudaFree them, or SIMT_CHECK=all,leak lists each\n$")
+simt_robustness_test("Memory never freed is one note line at exit, not a finding, and the program exits 0"
+  PROGRAM runtime_leaks_at_exit STATUS 0 EXPECT "^last 6142\n${simt_leak_note}")
+simt_robustness_test("Memory never freed leaves the exit status alone even with SIMT_EXITCODE set"
+  PROGRAM runtime_leaks_at_exit ENV SIMT_EXITCODE=3 STATUS 0 EXPECT "^last 6142\n${simt_leak_note}")
+simt_robustness_test("With SIMT_CHECK=all,leak each allocation never freed is a finding with its line"
+  PROGRAM runtime_leaks_at_exit ENV SIMT_CHECK=all,leak SIMT_EXITCODE=3 STATUS 3
+  EXPECT "simt: leak: device memory 'd_a' \\(float, 3072 elements, allocated at leaks_at_exit.cu:15\\) was never freed\n  free it with cudaFree.*'d_b'.*'d_count'.*simt: 3 findings \\(3 leak\\)")
+simt_robustness_test("SIMT_CHECK=mem still turns the leak check on, under its old name"
+  PROGRAM runtime_leaks_at_exit ENV SIMT_CHECK=mem STATUS 0 EXPECT "simt: 3 findings \\(3 leak\\)")
+
+# SIMT_CHECK's help says what each name gates: bounds are always checked, leaks only when named.
+simt_robustness_test("The settings help says all leaves leaks out and bounds are always checked"
+  PROGRAM simt_settings STATUS 0
+  EXPECT "SIMT_CHECK \\(default all\\)\n  which checkers run: race \\(data races\\), init \\(uninitialized reads\\), sync \\(barriers and warp masks\\), leak \\(each allocation never freed is a finding, not one note at exit\\)\\. all is race,init,sync[^\n]*Bounds, use after free, null and misaligned accesses are checked whatever this says\n  accepts all, none, or a comma-separated list of race, init, sync, leak")
+
+# A SIMT_* variable no setting reads is named once at start, with the closest setting.
+simt_robustness_test("A misspelt setting SIMT_CHEK is named with the setting it is closest to"
+  PROGRAM runtime_leaks_at_exit ENV SIMT_CHEK=none STATUS 0
+  EXPECT "^last 6142\nsimt: warning: SIMT_CHEK is not a simt setting and is ignored; did you mean SIMT_CHECK\\? \\(`./lab help settings` lists them\\)\nsimt: note: 3 allocations")
+
+# Bad arguments to the runtime API: CUDA's error code (which the program prints) and simt's line
+# saying why, with the call's file:line.
+simt_add_executable(runtime_bad_calls SOURCES runtime/bad_calls.cu SIMULATOR_ONLY)
+function(simt_bad_call name case)
+  simt_robustness_test("${name}" PROGRAM runtime_bad_calls ARGS ${case} STATUS 0 EXPECT "${ARGN}")
+endfunction()
+simt_bad_call("cudaMalloc of a negative int size is refused with cudaErrorMemoryAllocation and a null pointer" malloc-negative
+  "simt: cudaMalloc refused: out of device memory at bad_calls.cu:38: 18446744073709551612 bytes asked for, more than the 80 GiB of memory the simulated NVIDIA A100-SXM4-80GB[^\n]* has in all; a size this large is usually a negative number[^\n]*\ncudaMalloc: cudaErrorMemoryAllocation, d_a null\nthen: cudaErrorMemoryAllocation")
+simt_bad_call("Allocations larger than the simulated device are refused by cudaMalloc, cudaMallocManaged, cudaMallocPitch and cudaMallocHost" malloc-too-big
+  "bad_calls.cu:43: 107374182400 bytes asked for, more than the 80 GiB[^\n]*\ncudaMalloc\\(&d_big, \\(size_t\\)100 << 30\\): cudaErrorMemoryAllocation\nsimt: cudaMallocManaged refused: out of device memory at bad_calls.cu:44: [^\n]*\ncudaMallocManaged\\(&d_big, SIZE_MAX\\): cudaErrorMemoryAllocation\nsimt: cudaMallocPitch refused at bad_calls.cu:46: 4 rows of 9223372036854775807 bytes overflow size_t[^\n]*\ncudaMallocPitch\\(&d_big, &pitch, SIZE_MAX / 2, 4\\): cudaErrorMemoryAllocation\nsimt: cudaMallocHost refused at bad_calls.cu:47: 18446744073709551615 bytes of pinned host memory[^\n]*\ncudaMallocHost\\(&d_big, SIZE_MAX\\): cudaErrorMemoryAllocation\ncudaMalloc\\(&d_ok, 1024\\): cudaSuccess\ncudaFree\\(d_ok\\): cudaSuccess")
+simt_bad_call("cudaFree of a host array is cudaErrorInvalidValue, named as not a pointer cudaMalloc returned" free-host
+  "simt: cudaFree at bad_calls.cu:53: not a pointer cudaMalloc returned: it points to host memory [^\n]*\\(cudaErrorInvalidValue\\)\ncudaFree\\(on_stack\\): cudaErrorInvalidValue")
+simt_bad_call("A second cudaFree of one pointer is cudaErrorInvalidValue, named as a double free" free-twice
+  "cudaFree\\(d_x\\): cudaSuccess\nsimt: cudaFree at bad_calls.cu:58: a double free: the memory 'd_x' \\(int, 64 elements, allocated at bad_calls.cu:56\\) was freed already[^\n]*\ncudaFree\\(d_x\\): cudaErrorInvalidValue")
+simt_bad_call("cudaFree of a pointer into an array is cudaErrorInvalidValue, saying how far in it points" free-inside
+  "simt: cudaFree at bad_calls.cu:62: not a pointer cudaMalloc returned: it points 32 bytes into 'd_x' [^\n]*\ncudaFree\\(d_x \\+ 8\\): cudaErrorInvalidValue\ncudaFree\\(d_x\\): cudaSuccess")
+simt_bad_call("cudaFree of pinned memory and cudaFreeHost of device memory are cudaErrorInvalidValue, each naming the right call" free-pinned
+  "simt: cudaFree at bad_calls.cu:67: not a pointer cudaMalloc returned: it is pinned host memory[^\n]*cudaFreeHost[^\n]*\ncudaFree\\(h_pinned\\): cudaErrorInvalidValue\ncudaFreeHost\\(h_pinned\\): cudaSuccess\nsimt: cudaFreeHost at bad_calls.cu:71: [^\n]*it is device memory; free it with cudaFree[^\n]*\ncudaFreeHost\\(d_x\\): cudaErrorInvalidValue\ncudaFree\\(d_x\\): cudaSuccess")
+simt_bad_call("Managed-memory hints check the pointer, the range and the device as CUDA does, in both of their forms" hints
+  "cudaMemPrefetchAsync\\(managed, bytes, 0\\): cudaSuccess\ncudaMemPrefetchAsync\\(managed, bytes, cudaCpuDeviceId\\): cudaSuccess\nsimt: cudaMemPrefetchAsync at bad_calls.cu:103: device 7 does not exist[^\n]*\ncudaMemPrefetchAsync\\(managed, bytes, 7\\): cudaErrorInvalidDevice\nsimt: cudaMemPrefetchAsync at bad_calls.cu:104: the pointer is not managed memory \\(from cudaMallocManaged\\): 'device_only'[^\n]*\ncudaMemPrefetchAsync\\(device_only, bytes, 0\\): cudaErrorInvalidValue\nsimt: cudaMemPrefetchAsync at bad_calls.cu:105: 8192 bytes from byte 0 run past the end of 'managed'[^\n]*\ncudaMemPrefetchAsync\\(managed, 2 \\* bytes, 0\\): cudaErrorInvalidValue\ncudaMemPrefetchAsync\\(managed, bytes, gpu, 0\\): cudaSuccess\ncudaMemPrefetchAsync\\(managed, bytes, host, 0, 0\\): cudaSuccess\ncudaMemAdvise\\(managed, bytes, cudaMemAdviseSetReadMostly, 0\\): cudaSuccess\ncudaMemAdvise\\(managed, bytes, cudaMemAdviseSetPreferredLocation, cudaCpuDeviceId\\): cudaSuccess\nsimt: cudaMemAdvise at bad_calls.cu:111: device 30 does not exist[^\n]*\ncudaMemAdvise\\(managed, bytes, cudaMemAdviseSetAccessedBy, 30\\): cudaErrorInvalidDevice\ncudaMemAdvise\\(managed, bytes, cudaMemAdviseSetAccessedBy, gpu\\): cudaSuccess\nsimt: cudaMemAdvise at bad_calls.cu:113: the pointer is not managed memory[^\n]*\ncudaMemAdvise\\(device_only, bytes, cudaMemAdviseSetReadMostly, 0\\): cudaErrorInvalidValue\nsimt: cudaMemAdvise at bad_calls.cu:114: advice 9 is not a cudaMemoryAdvise[^\n]*\ncudaMemAdvise\\(managed, bytes, \\(cudaMemoryAdvise\\)9, 0\\): cudaErrorInvalidValue")
+
+# Misaligned accesses, reported as a GPU faults on them: the kind, the array, the offset in
+# elements and bytes, the line. Raw accesses are seen through the compiler's instrumentation,
+# which AddressSanitizer builds go without.
+if(NOT SIMT_SANITIZE)
+  simt_bad_call("An int load 2 bytes into an int array is a misaligned address, with the array, the offset and the line" misaligned-load
+    "simt: misaligned address: 4-byte read of global memory 'd_in'\\[0\\] \\+ 2 bytes \\(int, 64 elements, allocated at bad_calls.cu:75\\)\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at bad_calls.cu:13\n  byte offset 2, 0.5 in 4-byte units, is not a multiple of 4: a GPU stops the kernel here with cudaErrorMisalignedAddress.*simt: 1 finding \\(1 misaligned-address\\)")
+  simt_bad_call("A double stored at byte 12 of a char buffer is a misaligned address, and one at byte 16 is not" misaligned-store
+    "simt: misaligned address: 8-byte write of global memory 'd_bytes'\\[12\\] \\(char, 64 elements, allocated at bad_calls.cu:84\\)\n  write by thread \\(0,0,0\\) block \\(0,0,0\\) at bad_calls.cu:21\n  byte offset 12, 1.5 in 8-byte units, is not a multiple of 8.*simt: 1 finding \\(1 misaligned-address\\)")
+  simt_bad_call("A struct of two doubles copied from an 8-byte boundary is not a misaligned access" aligned-pairs
+    "^cudaDeviceSynchronize\\(\\): cudaSuccess\n$")
+  simt_bad_call("A misaligned atomicAdd names its array and offset, not a bare address" misaligned-atomic
+    "simt: misaligned address: 4-byte atomic of global memory 'd_counter'\\[1\\] \\+ 2 bytes \\(int, 4 elements, allocated at bad_calls.cu:91\\)\n  atomic by thread \\(0,0,0\\) block \\(0,0,0\\) at bad_calls.cu:17\n  byte offset 6, 1.5 in 4-byte units.*simt: 1 finding \\(1 misaligned-atomic\\)")
+endif()
+
+# The runtime API as courses use it (typed allocation overloads, managed-memory hints, pitched
+# memory, block_tile_memory), built unchanged for the simulator and for the GPU.
+simt_add_executable(runtime_course_api SOURCES runtime/course_api.cu)
+add_test(NAME "The allocation templates, managed-memory hints and block_tile_memory of CUDA courses build and run"
+         COMMAND runtime_course_api)
+set_tests_properties("The allocation templates, managed-memory hints and block_tile_memory of CUDA courses build and run"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET runtime_course_api_cuda)
+  add_test(NAME "The allocation templates, managed-memory hints and block_tile_memory of CUDA courses run on the GPU"
+           COMMAND runtime_course_api_cuda)
+  set_tests_properties("The allocation templates, managed-memory hints and block_tile_memory of CUDA courses run on the GPU"
+    PROPERTIES PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
+# A device query through a helper in the style of NVIDIA's helper_cuda.h: the simulated A100's
+# published values, the same from cudaDeviceGetAttribute as from cudaGetDeviceProperties.
+simt_add_executable(runtime_device_query SOURCES runtime/device_query.cu)
+simt_robustness_test("A helper_cuda.h-style device query sees the simulated A100's attributes and properties"
+  PROGRAM runtime_device_query STATUS 0
+  EXPECT "device 0: NVIDIA A100-SXM4-80GB[^\n]*, compute capability 8.0\nruntime 13000, driver 13000\ncores per SM 64, clock 1410 MHz, memory clock 1593 MHz, bus 5120 bits, L2 40960 KiB\nglobal memory 81920 MiB, constant 64 KiB, compute mode default\nper SM: 2048 threads, 32 blocks, 65536 registers, 167936 bytes shared\nper block: 1024 threads, 65536 registers, 49152 bytes shared \\(166912 opted in, 1024 reserved\\)\nattribute 9999: cudaErrorInvalidValue\nPASS\nsimt: cudaDeviceGetAttribute: 9999 is not a cudaDeviceAttr \\(cudaErrorInvalidValue\\)")
+if(TARGET runtime_device_query_cuda)
+  add_test(NAME "A helper_cuda.h-style device query agrees with itself on the GPU" COMMAND runtime_device_query_cuda)
+  set_tests_properties("A helper_cuda.h-style device query agrees with itself on the GPU"
+    PROPERTIES PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
+# The legacy default stream synchronises with blocking streams, not with non-blocking ones.
+simt_add_executable(runtime_legacy_default_stream SOURCES runtime/legacy_default_stream.cu)
+simt_robustness_test("A kernel on stream 0 after one on a created stream runs after it and does not race with it"
+  PROGRAM runtime_legacy_default_stream STATUS 0 EXPECT "^out\\[4095\\] = 8190\n$")
+if(NOT SIMT_SANITIZE)
+  simt_robustness_test("A kernel on stream 0 and one on a cudaStreamNonBlocking stream race on what both touch"
+    PROGRAM runtime_legacy_default_stream ARGS nonblocking STATUS 0
+    EXPECT "simt: data race \\([a-z ]+\\) on global memory 'd_data'\\[0\\][^\n]*\n  [a-z]+ by [^\n]* at legacy_default_stream.cu:(9|14) \\(in the kernel launched at legacy_default_stream.cu:2[56]\\)\n  [a-z]+ by [^\n]* at legacy_default_stream.cu:(9|14) \\(in the kernel launched at legacy_default_stream.cu:2[56]\\)")
+endif()

@@ -8,13 +8,14 @@ using Catch::Matchers::Contains;
 
 TEST_CASE("Every setting's default parses to the default configuration", "[config]") {
     const simt::sim::Config fresh;
-    REQUIRE(simt::sim::settings().size() == 7);
+    REQUIRE(simt::sim::settings().size() == 8);
     for (const simt::sim::Setting& s : simt::sim::settings()) {
         INFO(s.name);
         CHECK(std::string(s.help).size() > 20);
         CHECK(std::string(s.accepted).size() > 5);
         simt::sim::Config c;
         c.check_mem = false, c.stack_size = 1, c.workers = 99, c.timeout_s = 99, c.exit_code = 9;
+        c.devices = 16;
         c.report_json = "x";
         c.schedule = simt::sim::Schedule::reverse;
         simt::sim::apply_setting(c, s.name, s.default_value);
@@ -26,6 +27,7 @@ TEST_CASE("Every setting's default parses to the default configuration", "[confi
         if (name == "SIMT_WORKERS") CHECK(c.workers == fresh.workers);
         if (name == "SIMT_TIMEOUT") CHECK(c.timeout_s == fresh.timeout_s);
         if (name == "SIMT_EXITCODE") CHECK(c.exit_code == fresh.exit_code);
+        if (name == "SIMT_DEVICES") CHECK(c.devices == fresh.devices);
     }
 }
 

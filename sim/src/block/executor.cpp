@@ -36,7 +36,8 @@ private:
 
 Worker::Worker() {
     signal_stack = install_signal_stack();
-    watchdog_register(&tls_shadow_checks);
+    watch.out_of_line = &tls_shadow_checks;
+    watch.os_thread = pthread_self();
     dyn_shared.space = Space::shared;
     dyn_shared.elem_type = "byte";
     dyn_shared.name = "dynamic shared memory";
@@ -180,8 +181,19 @@ void Worker::park(FiberSlot* self) {
     switch_to(next ? next : &main);
 }
 
+namespace {
+
+/// One more step of the worker, for the watchdog: a plain add, not a locked one (only this
+/// worker writes it).
+void step(WorkerWatch& w) {
+    w.steps.store(w.steps.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
+
+}  // namespace
+
 void Worker::block_current(ThreadState& ts) {
     BlockState& b = block;
+    step(watch);
     ts.fiber = current;
     // Start every thread before resuming any: a thread that resumes then sees the lanes that
     // exit early as exited (__activemask), as it would on hardware where they run alongside.
@@ -204,6 +216,7 @@ FiberSlot* Worker::unblock() {
 }
 
 void Worker::yield_current(ThreadState& ts) {
+    step(watch);
     ts.fiber = current;
     // Prefer a thread that has not started: that is what exposes a lost update.
     FiberSlot* next = block.next_lazy < block.nthreads ? acquire() : pop_ready();
@@ -233,19 +246,42 @@ void Worker::release_barrier() {
     });
 }
 
-void Worker::abort_block(std::string message) {
+void Worker::abort_block(std::string message, cudaError_t code) {
     BlockState& b = block;
     if (b.aborted) return;
     b.aborted = true;
     b.error = std::move(message);
+    b.error_code = code;
     b.next_lazy = b.nthreads;
     for (unsigned t = 0; t < b.nthreads; ++t)
         if (b.threads[t].status == Status::waiting) make_ready(b.threads[t]);
 }
 
-void Worker::fail_thread(std::string message) {
-    abort_block(std::move(message));
+void Worker::fail_thread(std::string message, cudaError_t code) {
+    abort_block(std::move(message), code);
+    leave_thread();
+}
+
+void Worker::leave_thread() {
+#if SIMT_OWN_FIBER_SWITCH
+    if (current == &main) throw BlockAborted{};  // not on a thread's fiber: nothing to leave
+    BlockState& b = block;
+    if (ThreadState* ts = tls_thread) {
+        ts->status = Status::done;
+        --b.live;
+    }
+    tls_thread = nullptr;
+    // The fiber starts over on its own stack: its loop finds no thread left to start (the block
+    // is aborted), and parks. This frame, deeper on the same stack, is never returned to.
+    FiberSlot* self = current;
+    restart_fiber(*self);
+    void* abandoned;
+    simt_fiber_switch(&abandoned, self->sp);
+    __builtin_unreachable();
+#else
+    // Boost's fibers (sanitizer builds, where raw accesses are not instrumented): unwind.
     throw BlockAborted{};
+#endif
 }
 
 std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids) {
@@ -313,6 +349,7 @@ void Worker::deadlock() {
 
 void Worker::run_block(GridRun& g, std::uint64_t linear) {
     set_stack_size(g.cfg.stack_size);
+    step(watch);
     const KernelLaunch& k = g.k;
     BlockState& b = block;
     b.grid = &g;
@@ -342,6 +379,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     b.ready_head = 0;
     b.aborted = false;
     b.error.clear();
+    b.error_code = cudaErrorLaunchFailure;
     b.findings.clear();
     b.shared_bytes = 0;
     checks_block_begin(b);

@@ -1,4 +1,4 @@
-// memcheck: accesses outside memory (null, freed, out of bounds, misaligned atomics) and leaks.
+// memcheck: accesses outside memory (null, freed, out of bounds, misaligned) and leaks.
 #include <cstdio>
 #include <map>
 
@@ -74,20 +74,61 @@ Draft outside(const InvalidEvent& e) {
             break;
         }
         case Invalid::misaligned:
-            d.kind = FindingKind::misaligned_atomic;
-            d.sites.push_back(draft_site(e.where, "atomic"));
+            d.kind = e.kind == Access::atomic ? FindingKind::misaligned_atomic
+                                              : FindingKind::misaligned_address;
+            d.sites.push_back(draft_site(e.where, access_name(e.kind)));
             d.address = e.address;
             d.count = e.size;
+            if (e.array) d.index = std::to_string(element_of(e.array, e.address));
             break;
     }
     return d;
+}
+
+/// "512 bytes", "12 KiB", "1.5 MiB".
+std::string amount(std::size_t bytes) {
+    static const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    if (bytes < 1024) return std::to_string(bytes) + " bytes";
+    double v = static_cast<double>(bytes);
+    int u = 0;
+    while (v >= 1024 && u < 4) v /= 1024, ++u;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, v < 10 && v != static_cast<int>(v) ? "%.1f %s" : "%.0f %s", v,
+                  units[u]);
+    return buf;
+}
+
+/// Most course programs end without freeing what they allocated, and the memory goes with the
+/// process on a GPU too (compute-sanitizer checks leaks only when asked): one line, not a
+/// finding per array, and no effect on the exit status.
+void leak_note(const std::vector<const Allocation*>& leaked) {
+    std::size_t total = 0;
+    const Allocation* largest = leaked.front();
+    bool all_cuda = true;
+    for (const Allocation* a : leaked) {
+        total += a->size;
+        if (a->size > largest->size) largest = a;
+        all_cuda = all_cuda && a->cuda;
+    }
+    std::string n = std::to_string(leaked.size());
+    std::string message =
+        leaked.size() == 1
+            ? "simt: note: 1 allocation (" + amount(total) + ") was never freed, " +
+                  describe(largest) + " allocated at " + where(largest->site) + "; " +
+                  (all_cuda ? "cudaFree it" : "free it") + ", or SIMT_CHECK=all,leak reports it"
+            : "simt: note: " + n + " allocations (" + amount(total) + ") were never freed, the "
+                  "largest " + describe(largest) + " allocated at " + where(largest->site) + "; " +
+                  (all_cuda ? "cudaFree them" : "free them") + ", or SIMT_CHECK=all,leak lists each";
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", message.c_str());
+    std::fflush(stderr);
 }
 
 class MemCheck final : public Checker {
 public:
     MemCheck() : Checker(/*wants_accesses=*/false, /*serial_blocks=*/false) {}
     /// Bounds are checked whatever the flags (an access outside memory is never performed, and
-    /// it says why); SIMT_CHECK's `mem` adds the leak check at exit.
+    /// it says why); SIMT_CHECK's `leak` makes each leak a finding instead of one note at exit.
     bool enabled(const Config&) const override { return true; }
 
     void invalid_access(const InvalidEvent& e) override {
@@ -105,12 +146,13 @@ public:
     }
 
     void exit() override {
-        if (!config().check_mem) return;
         std::vector<const Allocation*> leaked;
         {
             std::lock_guard lock(m_);
             for (auto& [id, a] : live_) leaked.push_back(a);
         }
+        if (leaked.empty()) return;
+        if (!config().check_mem) return leak_note(leaked);
         std::vector<PendingFinding> fs;
         for (const Allocation* a : leaked) {
             Draft d;

@@ -230,6 +230,9 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     d.index = element_index(c.a, c.index);
     d.sites.push_back(site_of_stamp(b, cur, access(cur, c.kind == Access::read)));
     d.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war)));
+    // Between two launches, each side names its own, so neither has to be guessed.
+    if (!d.sites[1].note.empty())
+        d.sites[0].note = " (in the kernel launched at " + where(b.block->grid->k.site) + ")";
     d.hint = race_hint(prev, cur);
     if (d.hint == Hint::next_iteration) d.barrier = where(tls_race.barrier);
     add_finding(std::move(d));

@@ -457,7 +457,7 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph, unsig
     }
     for (std::size_t l = 0; l < lane_taken.size(); ++l) {
         cudaStream_t s;
-        if (cudaError_t err = cudaStreamCreate(&s)) return err;
+        if (cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)) return err;
         e->streams.push_back(s);
     }
     *exec = e.release();

@@ -3,10 +3,17 @@
 // Copies and memsets wait for every stream before they run, as cudaMemcpy does on the legacy
 // default stream; the Async forms do the same (a program may not rely on a copy overlapping a
 // kernel), so the launch order the race checker decides with stays that of simt's own copies.
+#include <unistd.h>
+
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
 
 #include "../memory/arena.hpp"
 #include "../process.hpp"
@@ -15,10 +22,33 @@ namespace simt::sim::detail {
 
 namespace {
 
-/// CUDA keeps the last error per host thread.
+/// CUDA keeps the last error per host thread, and so the current device.
 thread_local cudaError_t tls_last_error = cudaSuccess;
+thread_local int tls_device = 0;
+
+/// Whether a program has used a device other than 0: reports then name each array's device.
+std::atomic<bool> several_devices{false};
+
+/// Stream 0 of devices 1 and up (device 0's is simt's default stream), made when first used.
+CUstream_st* legacy_stream(int device) {
+    static std::mutex m;
+    static std::unique_ptr<CUstream_st> streams[16];
+    std::lock_guard lock(m);
+    if (!streams[device]) {
+        streams[device] = std::make_unique<CUstream_st>();
+        streams[device]->stream.impl().device = device;
+        streams[device]->stream.impl().legacy = true;
+    }
+    return streams[device].get();
+}
 
 CudaRuntime& runtime() { return process().cuda; }
+
+/// cudaSetDeviceFlags' flags: kept to be read back, with nothing to change in the simulator.
+unsigned& device_flags() {
+    static unsigned flags = 0;
+    return flags;
+}
 
 cudaError_t fail(cudaError_t e, const std::string& message) {
     if (!message.empty()) {
@@ -29,13 +59,16 @@ cudaError_t fail(cudaError_t e, const std::string& message) {
     return e;
 }
 
-/// A kernel failure, once: printed, then sticky for every later call.
+/// A kernel failure, once: printed, then sticky for every later call, with the error a GPU
+/// gives for it (an illegal address, a failed assert; else cudaErrorLaunchFailure).
 cudaError_t kernel_failed(const simt::Error& e) {
-    runtime().sticky = cudaErrorLaunchFailure;
+    const cudaError_t code = kernel_error_code(e);
+    runtime().sticky = code;
     std::fflush(stdout);
-    std::fprintf(stderr, "%s\n(the CUDA runtime now returns cudaErrorLaunchFailure from every call, "
-                         "as after a kernel fault on a GPU)\n", not_reported_yet(e.what()).c_str());
-    return fail(cudaErrorLaunchFailure, "");
+    std::fprintf(stderr, "%s\n(the CUDA runtime now returns %s from every call, as after a kernel "
+                         "fault on a GPU)\n", not_reported_yet(e.what()).c_str(),
+                 cudaGetErrorName(code));
+    return fail(code, "");
 }
 
 cudaError_t sticky() {
@@ -150,7 +183,16 @@ bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_l
                    shared_bytes <= runtime().dynamic_shared_optin;
     if (shared_bytes > LaunchLimits::max_shared_bytes && !shared_optin &&
         shared_bytes <= LaunchLimits::max_shared_bytes_optin) {
-        fail(cudaErrorInvalidValue,
+        const simt::DeviceProperties p = simt::device_properties();
+        if (shared_bytes > p.shared_mem_per_block_optin)
+            fail(cudaErrorInvalidValue,
+                 "launch refused at " + where(site) + ": " + std::to_string(shared_bytes) +
+                     " bytes of dynamic shared memory per block are more than a block of the "
+                     "simulated " + p.name + " may have even after opting in (" +
+                     std::to_string(p.shared_mem_per_block_optin) + ", "
+                     "cudaDevAttrMaxSharedMemoryPerBlockOptin); the kernel did not run "
+                     "(cudaGetLastError() returns cudaErrorInvalidValue)");
+        else fail(cudaErrorInvalidValue,
              "launch refused at " + where(site) + ": " + std::to_string(shared_bytes) +
                  " bytes of dynamic shared memory per block exceed the " +
                  std::to_string(LaunchLimits::max_shared_bytes) + " bytes a kernel gets without "
@@ -173,9 +215,17 @@ bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_l
     return true;
 }
 
-const simt::Stream* cuda_stream(cudaStream_t s) { return s ? &s->stream : nullptr; }
+const simt::Stream* cuda_stream(cudaStream_t s) {
+    if (s) return &s->stream;
+    return tls_device == 0 ? nullptr : &legacy_stream(tls_device)->stream;
+}
+
+int cuda_current_device() { return tls_device; }
+bool cuda_several_devices() { return several_devices.load(std::memory_order_relaxed); }
 
 cudaError_t cuda_fail(cudaError_t e, const std::string& message) { return fail(e, message); }
+/// Global memory allocated and not yet freed (memory/memory.cpp).
+std::size_t global_bytes_in_use();
 cudaError_t cuda_sticky_error() { return sticky(); }
 
 }  // namespace simt::sim::detail
@@ -184,8 +234,8 @@ using namespace simt::sim::detail;
 
 cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::size_t elem_size,
                                             const char* elem_type, bool managed,
-                                            std::source_location site) {
-    const char* call = managed ? "cudaMallocManaged" : "cudaMalloc";
+                                            std::source_location site, const char* call) {
+    if (!call) call = managed ? "cudaMallocManaged" : "cudaMalloc";
     if (!ptr) return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": the pointer to store the "
                                                  "address in is null");
     if (sticky()) return sticky();
@@ -195,9 +245,12 @@ cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::s
         a = allocate(bytes, elem_size, elem_type, site);
     } catch (const simt::Error& e) {
         *ptr = nullptr;
-        return fail(cudaErrorMemoryAllocation, without_prefix(e.what()));
+        return fail(cudaErrorMemoryAllocation,
+                    std::string(call) + " refused: " + without_prefix(e.what()) +
+                        " (it returns cudaErrorMemoryAllocation and sets the pointer to null)");
     }
     a->cuda = true;
+    a->device = tls_device;
     if (managed) {
         a->managed = true;    // the host may touch it,
         a->host_init = true;  // and what it writes is not seen: initcheck trusts managed memory
@@ -210,13 +263,99 @@ cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::s
     return cudaSuccess;
 }
 
+cudaError_t simt::sim::detail::cuda_malloc_pitch(void** ptr, std::size_t* pitch, std::size_t width,
+                                                  std::size_t height, std::size_t elem_size,
+                                                  const char* elem_type, std::source_location site) {
+    if (!pitch)
+        return fail(cudaErrorInvalidValue, "cudaMallocPitch" + at(site) + ": the pointer to store the pitch in is null");
+    // Rows start on 512-byte boundaries, as cudaMallocPitch's do on current GPUs.
+    const std::size_t align = 512;
+    std::size_t rounded = 0, bytes = 0;
+    if (width > SIZE_MAX - (align - 1) ||
+        __builtin_mul_overflow((width + align - 1) / align * align, height, &bytes)) {
+        if (ptr) *ptr = nullptr;
+        return fail(cudaErrorMemoryAllocation,
+                    "cudaMallocPitch refused at " + where(site) + ": " + std::to_string(height) +
+                        " rows of " + std::to_string(width) + " bytes overflow size_t (a negative "
+                        "width or height converted to size_t?); it returns cudaErrorMemoryAllocation");
+    }
+    rounded = (width + align - 1) / align * align;
+    if (rounded % elem_size != 0) elem_size = 1, elem_type = "byte";
+    cudaError_t e = cuda_malloc(ptr, bytes, elem_size, elem_type, false, site, "cudaMallocPitch");
+    if (e == cudaSuccess) *pitch = rounded;
+    return e;
+}
+
 cudaError_t cudaMalloc(void** ptr, std::size_t bytes, std::source_location site) {
     return cuda_malloc(ptr, bytes, 1, "byte", false, site);
 }
 
-cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned, std::source_location site) {
+cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned flags, std::source_location site) {
+    if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
+        return fail(cudaErrorInvalidValue,
+                    "cudaMallocManaged" + at(site) + ": the flags must be cudaMemAttachGlobal or "
+                    "cudaMemAttachHost, not " + std::to_string(flags));
     return cuda_malloc(ptr, bytes, 1, "byte", true, site);
 }
+
+cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height,
+                            std::source_location site) {
+    return cuda_malloc_pitch(ptr, pitch, width, height, 1, "byte", site);
+}
+
+cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t, std::source_location site) {
+    return cuda_malloc(ptr, bytes, 1, "byte", false, site, "cudaMallocAsync");
+}
+
+namespace {
+
+/// Pinned host memory (cudaMallocHost, cudaHostAlloc): its start and size.
+struct HostAllocations {
+    std::mutex m;
+    std::map<const void*, std::size_t> live;
+};
+HostAllocations& host_allocations() {
+    static HostAllocations* h = new HostAllocations;  // used until the very end of the program
+    return *h;
+}
+
+/// Why cudaFree (`call`) cannot free `ptr`, which is not the start of live cudaMalloc memory.
+cudaError_t refuse_free(const char* call, void* ptr, const std::source_location& site) {
+    std::string head = std::string(call) + at(site) + ": ";
+    Allocation* a = arena::contains(ptr) ? arena::owner_in_range(ptr) : nullptr;
+    auto* b = static_cast<const std::byte*>(ptr);
+    std::string what;
+    if (!a) {
+        bool pinned;
+        {
+            HostAllocations& h = host_allocations();
+            std::lock_guard lock(h.m);
+            pinned = h.live.count(ptr) > 0;
+        }
+        what = pinned ? "not a pointer cudaMalloc returned: it is pinned host memory from "
+                        "cudaMallocHost or cudaHostAlloc; free that with cudaFreeHost"
+                      : "not a pointer cudaMalloc returned: it points to host memory (malloc, new, "
+                        "a variable or an array of the host program), which cudaFree cannot free";
+    } else if (a->cuda && a->freed && b == a->base) {
+        what = "a double free: the memory " + describe(a) + " (" + origin(a) +
+               ") was freed already; set the pointer to nullptr after cudaFree, or free it once";
+    } else if (a->cuda && !a->freed && b >= a->base && b < a->base + std::max<std::size_t>(a->size, 1)) {
+        what = "not a pointer cudaMalloc returned: it points " + std::to_string(b - a->base) +
+               " bytes into " + describe(a) + " (" + origin(a) + "); pass the pointer cudaMalloc "
+               "gave, not one moved along the array";
+    } else if (a->symbol) {
+        what = "not a pointer cudaMalloc returned: it is the __device__ variable " + describe(a) +
+               ", which lives as long as the program";
+    } else if (a->space == Space::global && !a->cuda) {
+        what = "not a pointer cudaMalloc returned: it is the memory of a simt::DeviceArray " +
+               describe(a) + " (" + origin(a) + "), which frees itself when it is destroyed";
+    } else {
+        what = "not a pointer cudaMalloc returned";
+    }
+    return fail(cudaErrorInvalidValue, head + what + " (cudaErrorInvalidValue)");
+}
+
+}  // namespace
 
 cudaError_t cudaFree(void* ptr, std::source_location site) {
     if (!ptr) return cudaSuccess;
@@ -228,28 +367,219 @@ cudaError_t cudaFree(void* ptr, std::source_location site) {
         CudaRuntime& r = runtime();
         std::lock_guard lock(r.m);
         auto it = r.live.find(static_cast<std::byte*>(ptr));
-        if (it == r.live.end())
-            return fail(cudaErrorInvalidValue,
-                        "cudaFree" + at(site) + ": the pointer is not the start of memory cudaMalloc returned, "
-                        "or it was freed already (a double free)");
-        a = it->second;
-        r.live.erase(it);
+        if (it == r.live.end()) a = nullptr;
+        else {
+            a = it->second;
+            r.live.erase(it);
+        }
     }
+    if (!a) return failed ? failed : refuse_free("cudaFree", ptr, site);
     release(a);
     return failed;
 }
 
-cudaError_t cudaMallocHost(void** ptr, std::size_t bytes) {
-    if (!ptr) return fail(cudaErrorInvalidValue, "cudaMallocHost: the pointer is null");
-    *ptr = std::aligned_alloc(256, (std::max<std::size_t>(bytes, 1) + 255) & ~std::size_t(255));
-    return *ptr ? cudaSuccess : fail(cudaErrorMemoryAllocation, "cudaMallocHost: out of memory");
+cudaError_t cudaFreeAsync(void* ptr, cudaStream_t, std::source_location site) {
+    return cudaFree(ptr, site);
 }
 
-cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned) { return cudaMallocHost(ptr, bytes); }
+namespace {
 
-cudaError_t cudaFreeHost(void* ptr) {
-    std::free(ptr);
+cudaError_t host_alloc(const char* call, void** ptr, std::size_t bytes, unsigned flags,
+                       const std::source_location& site) {
+    if (!ptr)
+        return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": the pointer to store the address in is null");
+    *ptr = nullptr;
+    if (flags & ~unsigned(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
+        return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": flags " +
+                                               std::to_string(flags) + " are not cudaHostAlloc flags");
+    if (sticky()) return sticky();
+    // Pinned memory is the host's own, locked in place: no more than the machine has.
+    const std::size_t host = static_cast<std::size_t>(sysconf(_SC_PHYS_PAGES)) *
+                             static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    void* p = bytes <= host ? std::aligned_alloc(256, (std::max<std::size_t>(bytes, 1) + 255) &
+                                                          ~std::size_t(255))
+                            : nullptr;
+    if (!p)
+        return fail(cudaErrorMemoryAllocation,
+                    std::string(call) + " refused at " + where(site) + ": " + std::to_string(bytes) +
+                        " bytes of pinned host memory asked for, and this machine has " +
+                        std::to_string(host >> 20) + " MiB" +
+                        (bytes > (SIZE_MAX >> 1) ? " (a negative size converted to size_t?)" : "") +
+                        "; it returns cudaErrorMemoryAllocation");
+    {
+        HostAllocations& h = host_allocations();
+        std::lock_guard lock(h.m);
+        h.live[p] = bytes;
+    }
+    *ptr = p;
     return cudaSuccess;
+}
+
+}  // namespace
+
+cudaError_t cudaMallocHost(void** ptr, std::size_t bytes, std::source_location site) {
+    return host_alloc("cudaMallocHost", ptr, bytes, 0, site);
+}
+
+cudaError_t cudaMallocHost(void** ptr, std::size_t bytes, unsigned flags, std::source_location site) {
+    return host_alloc("cudaMallocHost", ptr, bytes, flags, site);
+}
+
+cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags, std::source_location site) {
+    return host_alloc("cudaHostAlloc", ptr, bytes, flags, site);
+}
+
+cudaError_t cudaFreeHost(void* ptr, std::source_location site) {
+    if (!ptr) return cudaSuccess;
+    {
+        HostAllocations& h = host_allocations();
+        std::lock_guard lock(h.m);
+        auto it = h.live.find(ptr);
+        if (it != h.live.end()) {
+            h.live.erase(it);
+            std::free(ptr);
+            return cudaSuccess;
+        }
+    }
+    return fail(cudaErrorInvalidValue,
+                "cudaFreeHost" + at(site) + ": not a pointer cudaMallocHost or cudaHostAlloc returned" +
+                    (arena::contains(ptr) ? ": it is device memory; free it with cudaFree"
+                                          : " (or it was freed already)") +
+                    " (cudaErrorInvalidValue)");
+}
+
+cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags,
+                                     std::source_location site) {
+    if (!device || flags != 0)
+        return fail(cudaErrorInvalidValue, "cudaHostGetDevicePointer" + at(site) +
+                                               (device ? ": the flags must be 0" : ": the result pointer is null"));
+    HostAllocations& h = host_allocations();
+    std::lock_guard lock(h.m);
+    auto it = h.live.upper_bound(host);
+    if (it == h.live.begin() ||
+        static_cast<const std::byte*>(host) >=
+            static_cast<const std::byte*>(std::prev(it)->first) + std::prev(it)->second)
+        return fail(cudaErrorInvalidValue,
+                    "cudaHostGetDevicePointer" + at(site) + ": the pointer is not in memory from "
+                    "cudaHostAlloc or cudaMallocHost");
+    *device = host;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total) {
+    if (!free || !total) return fail(cudaErrorInvalidValue, "cudaMemGetInfo: a result pointer is null");
+    if (sticky()) return sticky();
+    *total = simt::device_properties().total_global_mem;
+    *free = *total - std::min(*total, global_bytes_in_use());
+    return cudaSuccess;
+}
+
+namespace {
+
+/// Where a managed-memory hint may point: a device that exists, or the host.
+cudaError_t check_hint_device(const char* call, int device, bool host_allowed,
+                              const std::source_location& site) {
+    if (device == cudaCpuDeviceId && host_allowed) return cudaSuccess;
+    int count = 0;
+    cudaGetDeviceCount(&count);
+    if (device >= 0 && device < count) return cudaSuccess;
+    return fail(cudaErrorInvalidDevice,
+                std::string(call) + at(site) + ": device " + std::to_string(device) +
+                    " does not exist (" +
+                    (count == 1 ? std::string("device 0 is the only one")
+                                : "devices 0.." + std::to_string(count - 1)) +
+                    (host_allowed ? ", and cudaCpuDeviceId means the host" : "") +
+                    "; cudaErrorInvalidDevice)");
+}
+
+cudaError_t check_hint_location(const char* call, cudaMemLocation where_to, bool host_allowed,
+                                const std::source_location& site) {
+    switch (where_to.type) {
+        case cudaMemLocationTypeDevice: return check_hint_device(call, where_to.id, false, site);
+        case cudaMemLocationTypeHost:
+        case cudaMemLocationTypeHostNumaCurrent:
+            if (host_allowed) return cudaSuccess;
+            break;
+        case cudaMemLocationTypeHostNuma:
+            if (host_allowed && where_to.id == 0) return cudaSuccess;
+            if (host_allowed)
+                return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": host NUMA node " +
+                                                       std::to_string(where_to.id) + " does not exist (node 0 does)");
+            break;
+        default: break;
+    }
+    return fail(cudaErrorInvalidValue,
+                std::string(call) + at(site) + ": the location's type " +
+                    std::to_string(int(where_to.type)) + " is not one this call takes (cudaMemLocationTypeDevice" +
+                    (host_allowed ? ", cudaMemLocationTypeHost" : "") + ")");
+}
+
+/// The managed allocation [ptr, ptr + bytes) lies in, for a hint named `call`.
+cudaError_t check_managed_range(const char* call, const void* ptr, std::size_t bytes,
+                                const std::source_location& site) {
+    if (sticky()) return sticky();
+    std::size_t offset = 0;
+    Allocation* a = ptr ? find(ptr, offset) : nullptr;
+    if (!a || !a->managed)
+        return fail(cudaErrorInvalidValue,
+                    std::string(call) + at(site) + ": the pointer is not managed memory (from "
+                    "cudaMallocManaged)" +
+                        (a ? ": " + describe(a) + " (" + origin(a) + ") is device memory only, "
+                             "which stays on the device; copy it with cudaMemcpy"
+                           : std::string()) +
+                        " (cudaErrorInvalidValue)");
+    if (offset + bytes > a->size)
+        return fail(cudaErrorInvalidValue,
+                    std::string(call) + at(site) + ": " + std::to_string(bytes) + " bytes from byte " +
+                        std::to_string(offset) + " run past the end of " + describe(a) + " (" +
+                        std::to_string(a->size) + " bytes, allocated at " + where(a->site) +
+                        ") (cudaErrorInvalidValue)");
+    return cudaSuccess;
+}
+
+bool advice_names_device(cudaMemoryAdvise advice) {
+    return advice != cudaMemAdviseSetReadMostly && advice != cudaMemAdviseUnsetReadMostly;
+}
+
+cudaError_t check_advice(cudaMemoryAdvise advice, const std::source_location& site) {
+    if (advice >= cudaMemAdviseSetReadMostly && advice <= cudaMemAdviseUnsetAccessedBy)
+        return cudaSuccess;
+    return fail(cudaErrorInvalidValue, "cudaMemAdvise" + at(site) + ": advice " +
+                                           std::to_string(int(advice)) + " is not a cudaMemoryAdvise (cudaErrorInvalidValue)");
+}
+
+}  // namespace
+
+// The simulator's one memory is where every processor already is: each hint checks its
+// arguments and then has nothing to move.
+cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, int device, cudaStream_t,
+                                 std::source_location site) {
+    if (cudaError_t e = check_managed_range("cudaMemPrefetchAsync", ptr, bytes, site)) return e;
+    return check_hint_device("cudaMemPrefetchAsync", device, true, site);
+}
+
+cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, cudaMemLocation location,
+                                 unsigned flags, cudaStream_t, std::source_location site) {
+    if (flags != 0)
+        return fail(cudaErrorInvalidValue, "cudaMemPrefetchAsync" + at(site) + ": the flags must be 0");
+    if (cudaError_t e = check_managed_range("cudaMemPrefetchAsync", ptr, bytes, site)) return e;
+    return check_hint_location("cudaMemPrefetchAsync", location, true, site);
+}
+
+cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice, int device,
+                          std::source_location site) {
+    if (cudaError_t e = check_advice(advice, site)) return e;
+    if (cudaError_t e = check_managed_range("cudaMemAdvise", ptr, bytes, site)) return e;
+    return advice_names_device(advice) ? check_hint_device("cudaMemAdvise", device, true, site)
+                                       : cudaSuccess;
+}
+
+cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice,
+                          cudaMemLocation location, std::source_location site) {
+    if (cudaError_t e = check_advice(advice, site)) return e;
+    if (cudaError_t e = check_managed_range("cudaMemAdvise", ptr, bytes, site)) return e;
+    return advice_names_device(advice) ? check_hint_location("cudaMemAdvise", location, true, site)
+                                       : cudaSuccess;
 }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
@@ -347,6 +677,7 @@ constexpr ErrorText error_texts[] = {
     {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
     {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
     {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {cudaErrorInvalidPitchValue, "cudaErrorInvalidPitchValue", "invalid pitch argument"},
     {cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
     {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
     {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
@@ -356,8 +687,15 @@ constexpr ErrorText error_texts[] = {
     {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
     {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
     {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+    {cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
+    {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
+    {cudaErrorHardwareStackError, "cudaErrorHardwareStackError", "hardware stack error"},
+    {cudaErrorIllegalInstruction, "cudaErrorIllegalInstruction", "an illegal instruction was encountered"},
+    {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
     {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
     {cudaErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
+    {cudaErrorPeerAccessAlreadyEnabled, "cudaErrorPeerAccessAlreadyEnabled", "peer access is already enabled"},
+    {cudaErrorPeerAccessNotEnabled, "cudaErrorPeerAccessNotEnabled", "peer access has not been enabled"},
     {cudaErrorIllegalState, "cudaErrorIllegalState", "the operation cannot be performed in the present state"},
     {cudaErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
     {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
@@ -382,89 +720,349 @@ const char* cudaGetErrorName(cudaError_t e) {
 
 cudaError_t cudaGetDeviceCount(int* count) {
     if (!count) return fail(cudaErrorInvalidValue, "");
-    *count = 1;
+    *count = simt::sim::config().devices;
     return cudaSuccess;
 }
 
 cudaError_t cudaGetDevice(int* device) {
     if (!device) return fail(cudaErrorInvalidValue, "");
-    *device = 0;
+    *device = tls_device;
     return cudaSuccess;
 }
 
+namespace {
+cudaError_t invalid_device(const std::string& call, int device) {
+    const int n = simt::sim::config().devices;
+    return fail(cudaErrorInvalidDevice,
+                call + ": there is no device " + std::to_string(device) + "; the simulator has " +
+                    std::to_string(n) + " (0.." + std::to_string(n - 1) + "; SIMT_DEVICES sets how many)");
+}
+bool valid_device(int device) { return device >= 0 && device < simt::sim::config().devices; }
+}  // namespace
+
 cudaError_t cudaSetDevice(int device) {
-    if (device != 0)
-        return fail(cudaErrorInvalidDevice, "cudaSetDevice(" + std::to_string(device) +
-                                                "): the simulator is one device, number 0");
+    if (!valid_device(device))
+        return invalid_device("cudaSetDevice(" + std::to_string(device) + ")", device);
+    tls_device = device;
+    if (device != 0) several_devices = true;
     return cudaSuccess;
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer) {
+    if (!can) return fail(cudaErrorInvalidValue, "cudaDeviceCanAccessPeer: the result pointer is null");
+    if (!valid_device(device)) return invalid_device("cudaDeviceCanAccessPeer", device);
+    if (!valid_device(peer)) return invalid_device("cudaDeviceCanAccessPeer", peer);
+    *can = device != peer;  // the simulated devices share one address space, as NVLink peers do
+    return cudaSuccess;
+}
+
+namespace {
+/// Per device, the peers whose memory its kernels may read (cudaDeviceEnablePeerAccess).
+std::mutex peers_m;
+std::set<std::pair<int, int>> peers;
+}  // namespace
+
+cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags) {
+    if (flags != 0) return fail(cudaErrorInvalidValue, "cudaDeviceEnablePeerAccess: flags must be 0");
+    if (!valid_device(peer) || peer == tls_device)
+        return invalid_device("cudaDeviceEnablePeerAccess from device " + std::to_string(tls_device), peer);
+    std::lock_guard lock(peers_m);
+    if (!peers.insert({tls_device, peer}).second) return fail(cudaErrorPeerAccessAlreadyEnabled, "");
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int peer) {
+    if (!valid_device(peer)) return invalid_device("cudaDeviceDisablePeerAccess", peer);
+    std::lock_guard lock(peers_m);
+    if (peers.erase({tls_device, peer}) == 0) return fail(cudaErrorPeerAccessNotEnabled, "");
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_device,
+                           std::size_t bytes, std::source_location site) {
+    if (!valid_device(dst_device)) return invalid_device("cudaMemcpyPeer" + at(site), dst_device);
+    if (!valid_device(src_device)) return invalid_device("cudaMemcpyPeer" + at(site), src_device);
+    return cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice, site);
+}
+
+cudaError_t cudaMemcpyPeerAsync(void* dst, int dst_device, const void* src, int src_device,
+                                std::size_t bytes, cudaStream_t stream, std::source_location site) {
+    if (!valid_device(dst_device)) return invalid_device("cudaMemcpyPeerAsync" + at(site), dst_device);
+    if (!valid_device(src_device)) return invalid_device("cudaMemcpyPeerAsync" + at(site), src_device);
+    return cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream, site);
 }
 
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
-    if (!prop) return fail(cudaErrorInvalidValue, "");
-    if (device != 0) return cudaSetDevice(device);
-    simt::DeviceProperties p = simt::device_properties();
-    *prop = cudaDeviceProp{};
-    std::snprintf(prop->name, sizeof prop->name, "%s", p.name.c_str());
-    prop->totalGlobalMem = p.total_global_mem;
-    prop->sharedMemPerBlock = p.shared_mem_per_block;
-    prop->sharedMemPerBlockOptin = p.shared_mem_per_block_optin;
-    prop->sharedMemPerMultiprocessor = p.shared_mem_per_block_optin;
-    prop->regsPerBlock = 65536;
-    prop->warpSize = p.warp_size;
-    prop->maxThreadsPerBlock = p.max_threads_per_block;
+    if (!prop) return fail(cudaErrorInvalidValue, "cudaGetDeviceProperties: the result pointer is null");
+    if (!valid_device(device)) return invalid_device("cudaGetDeviceProperties", device);
+    const simt::DeviceProperties p = simt::device_properties();
+    cudaDeviceProp& d = *prop;
+    d = cudaDeviceProp{};
+    std::snprintf(d.name, sizeof d.name, "%s", p.name.c_str());
+    std::memcpy(d.uuid.bytes, "simt-sim-device0", sizeof d.uuid.bytes);
+    d.uuid.bytes[15] = static_cast<char>('0' + device % 10);
+    d.pciBusID = device;
+    d.totalGlobalMem = p.total_global_mem;
+    d.sharedMemPerBlock = p.shared_mem_per_block;
+    d.regsPerBlock = p.regs_per_block;
+    d.warpSize = p.warp_size;
+    d.memPitch = 2147483647;
+    d.maxThreadsPerBlock = p.max_threads_per_block;
     for (int i = 0; i < 3; ++i) {
-        prop->maxThreadsDim[i] = p.max_threads_dim[i];
-        prop->maxGridSize[i] = static_cast<int>(p.max_grid_size[i]);
+        d.maxThreadsDim[i] = p.max_threads_dim[i];
+        d.maxGridSize[i] = static_cast<int>(p.max_grid_size[i]);
     }
-    prop->totalConstMem = 64 * 1024;
-    prop->major = p.major;
-    prop->minor = p.minor;
-    prop->multiProcessorCount = p.multi_processor_count;
-    prop->maxThreadsPerMultiProcessor = p.max_threads_per_block;
-    prop->maxBlocksPerMultiProcessor = 1;  // a core runs one block at a time
-    prop->concurrentKernels = 1;
-    prop->unifiedAddressing = 1;
-    prop->managedMemory = 1;
-    prop->cooperativeLaunch = 1;
+    d.totalConstMem = p.total_const_mem;
+    d.major = p.major;
+    d.minor = p.minor;
+    d.textureAlignment = 512;
+    d.texturePitchAlignment = 32;
+    d.multiProcessorCount = p.multi_processor_count;
+    d.integrated = 0;
+    d.canMapHostMemory = 1;
+    // Texture and surface limits of compute capability 8.0 (the CUDA programming guide's table).
+    d.maxTexture1D = 131072;
+    d.maxTexture1DMipmap = 32768;
+    d.maxTexture2D[0] = 131072, d.maxTexture2D[1] = 65536;
+    d.maxTexture2DMipmap[0] = d.maxTexture2DMipmap[1] = 32768;
+    d.maxTexture2DLinear[0] = 131072, d.maxTexture2DLinear[1] = 65000, d.maxTexture2DLinear[2] = 2097120;
+    d.maxTexture2DGather[0] = d.maxTexture2DGather[1] = 32768;
+    d.maxTexture3D[0] = d.maxTexture3D[1] = d.maxTexture3D[2] = 16384;
+    d.maxTexture3DAlt[0] = d.maxTexture3DAlt[1] = 8192, d.maxTexture3DAlt[2] = 32768;
+    d.maxTextureCubemap = 32768;
+    d.maxTexture1DLayered[0] = 32768, d.maxTexture1DLayered[1] = 2048;
+    d.maxTexture2DLayered[0] = d.maxTexture2DLayered[1] = 32768, d.maxTexture2DLayered[2] = 2048;
+    d.maxTextureCubemapLayered[0] = 32768, d.maxTextureCubemapLayered[1] = 2046;
+    d.maxSurface1D = 32768;
+    d.maxSurface2D[0] = 131072, d.maxSurface2D[1] = 65536;
+    d.maxSurface3D[0] = d.maxSurface3D[1] = d.maxSurface3D[2] = 16384;
+    d.maxSurface1DLayered[0] = 32768, d.maxSurface1DLayered[1] = 2048;
+    d.maxSurface2DLayered[0] = d.maxSurface2DLayered[1] = 32768, d.maxSurface2DLayered[2] = 2048;
+    d.maxSurfaceCubemap = 32768;
+    d.maxSurfaceCubemapLayered[0] = 32768, d.maxSurfaceCubemapLayered[1] = 2046;
+    d.surfaceAlignment = 512;
+    d.concurrentKernels = 1;
+    d.ECCEnabled = 1;
+    d.asyncEngineCount = p.async_engine_count;
+    d.unifiedAddressing = 1;
+    d.memoryBusWidth = p.memory_bus_width;
+    d.l2CacheSize = p.l2_cache_size;
+    d.persistingL2CacheMaxSize = p.persisting_l2_cache_max_size;
+    d.maxThreadsPerMultiProcessor = p.max_threads_per_multiprocessor;
+    d.streamPrioritiesSupported = 1;
+    d.globalL1CacheSupported = 1;
+    d.localL1CacheSupported = 1;
+    d.sharedMemPerMultiprocessor = p.shared_mem_per_multiprocessor;
+    d.regsPerMultiprocessor = p.regs_per_multiprocessor;
+    d.managedMemory = 1;
+    d.concurrentManagedAccess = 1;
+    d.computePreemptionSupported = 1;
+    d.canUseHostPointerForRegisteredMem = 1;
+    d.cooperativeLaunch = 1;
+    d.sharedMemPerBlockOptin = p.shared_mem_per_block_optin;
+    d.directManagedMemAccessFromHost = 0;
+    d.maxBlocksPerMultiProcessor = p.max_blocks_per_multiprocessor;
+    d.accessPolicyMaxWindowSize = 134213632;
+    d.reservedSharedMemPerBlock = p.reserved_shared_mem_per_block;
+    d.hostRegisterSupported = 1;
+    d.sparseCudaArraySupported = 1;
+    d.hostRegisterReadOnlySupported = 1;
+    d.timelineSemaphoreInteropSupported = 1;
+    d.memoryPoolsSupported = 1;
+    d.memoryPoolSupportedHandleTypes = 1;  // POSIX file descriptors
+    d.ipcEventSupported = 1;
+    d.deviceNumaId = -1;
+    d.hostNumaId = -1;
+    d.gpuPciDeviceID = 0x20B2u << 16 | 0x10DEu;  // the A100-SXM4-80GB's device and vendor ids
     return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
+    if (!value) return fail(cudaErrorInvalidValue, "cudaDeviceGetAttribute: the result pointer is null");
     cudaDeviceProp p;
-    if (!value) return fail(cudaErrorInvalidValue, "");
     if (cudaError_t e = cudaGetDeviceProperties(&p, device)) return e;
+    const simt::DeviceProperties own = simt::device_properties();
+    auto narrow = [](std::size_t v) { return static_cast<int>(v); };
+    int v = 0;
     switch (attr) {
-        case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-        case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-        case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-        case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-        case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
-        case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
-        case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
-        case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(p.sharedMemPerBlock); break;
-        case cudaDevAttrMaxSharedMemoryPerBlockOptin:
-            *value = static_cast<int>(p.sharedMemPerBlockOptin);
-            break;
-        case cudaDevAttrWarpSize: *value = p.warpSize; break;
-        case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
-        case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
-        case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-        case cudaDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
-        default:
-            return fail(cudaErrorNotSupported,
-                        "cudaDeviceGetAttribute: attribute " + std::to_string(int(attr)) +
-                            " is not provided by the simulator");
+        case cudaDevAttrMaxThreadsPerBlock: v = p.maxThreadsPerBlock; break;
+        case cudaDevAttrMaxBlockDimX: v = p.maxThreadsDim[0]; break;
+        case cudaDevAttrMaxBlockDimY: v = p.maxThreadsDim[1]; break;
+        case cudaDevAttrMaxBlockDimZ: v = p.maxThreadsDim[2]; break;
+        case cudaDevAttrMaxGridDimX: v = p.maxGridSize[0]; break;
+        case cudaDevAttrMaxGridDimY: v = p.maxGridSize[1]; break;
+        case cudaDevAttrMaxGridDimZ: v = p.maxGridSize[2]; break;
+        case cudaDevAttrMaxSharedMemoryPerBlock: v = narrow(p.sharedMemPerBlock); break;
+        case cudaDevAttrTotalConstantMemory: v = narrow(p.totalConstMem); break;
+        case cudaDevAttrWarpSize: v = p.warpSize; break;
+        case cudaDevAttrMaxPitch: v = narrow(p.memPitch); break;
+        case cudaDevAttrMaxRegistersPerBlock: v = p.regsPerBlock; break;
+        case cudaDevAttrClockRate: v = own.clock_rate_khz; break;
+        case cudaDevAttrTextureAlignment: v = narrow(p.textureAlignment); break;
+        case cudaDevAttrGpuOverlap: v = 1; break;
+        case cudaDevAttrMultiProcessorCount: v = p.multiProcessorCount; break;
+        case cudaDevAttrKernelExecTimeout: v = 0; break;
+        case cudaDevAttrIntegrated: v = p.integrated; break;
+        case cudaDevAttrCanMapHostMemory: v = p.canMapHostMemory; break;
+        case cudaDevAttrComputeMode: v = cudaComputeModeDefault; break;
+        case cudaDevAttrMaxTexture1DWidth: v = p.maxTexture1D; break;
+        case cudaDevAttrMaxTexture2DWidth: v = p.maxTexture2D[0]; break;
+        case cudaDevAttrMaxTexture2DHeight: v = p.maxTexture2D[1]; break;
+        case cudaDevAttrMaxTexture3DWidth: v = p.maxTexture3D[0]; break;
+        case cudaDevAttrMaxTexture3DHeight: v = p.maxTexture3D[1]; break;
+        case cudaDevAttrMaxTexture3DDepth: v = p.maxTexture3D[2]; break;
+        case cudaDevAttrMaxTexture2DLayeredWidth: v = p.maxTexture2DLayered[0]; break;
+        case cudaDevAttrMaxTexture2DLayeredHeight: v = p.maxTexture2DLayered[1]; break;
+        case cudaDevAttrMaxTexture2DLayeredLayers: v = p.maxTexture2DLayered[2]; break;
+        case cudaDevAttrSurfaceAlignment: v = narrow(p.surfaceAlignment); break;
+        case cudaDevAttrConcurrentKernels: v = p.concurrentKernels; break;
+        case cudaDevAttrEccEnabled: v = p.ECCEnabled; break;
+        case cudaDevAttrPciBusId: v = p.pciBusID; break;
+        case cudaDevAttrPciDeviceId: v = p.pciDeviceID; break;
+        case cudaDevAttrTccDriver: v = p.tccDriver; break;
+        case cudaDevAttrMemoryClockRate: v = own.memory_clock_rate_khz; break;
+        case cudaDevAttrGlobalMemoryBusWidth: v = p.memoryBusWidth; break;
+        case cudaDevAttrL2CacheSize: v = p.l2CacheSize; break;
+        case cudaDevAttrMaxThreadsPerMultiProcessor: v = p.maxThreadsPerMultiProcessor; break;
+        case cudaDevAttrAsyncEngineCount: v = p.asyncEngineCount; break;
+        case cudaDevAttrUnifiedAddressing: v = p.unifiedAddressing; break;
+        case cudaDevAttrMaxTexture1DLayeredWidth: v = p.maxTexture1DLayered[0]; break;
+        case cudaDevAttrMaxTexture1DLayeredLayers: v = p.maxTexture1DLayered[1]; break;
+        case cudaDevAttrMaxTexture2DGatherWidth: v = p.maxTexture2DGather[0]; break;
+        case cudaDevAttrMaxTexture2DGatherHeight: v = p.maxTexture2DGather[1]; break;
+        case cudaDevAttrMaxTexture3DWidthAlt: v = p.maxTexture3DAlt[0]; break;
+        case cudaDevAttrMaxTexture3DHeightAlt: v = p.maxTexture3DAlt[1]; break;
+        case cudaDevAttrMaxTexture3DDepthAlt: v = p.maxTexture3DAlt[2]; break;
+        case cudaDevAttrPciDomainId: v = p.pciDomainID; break;
+        case cudaDevAttrTexturePitchAlignment: v = narrow(p.texturePitchAlignment); break;
+        case cudaDevAttrMaxTextureCubemapWidth: v = p.maxTextureCubemap; break;
+        case cudaDevAttrMaxTextureCubemapLayeredWidth: v = p.maxTextureCubemapLayered[0]; break;
+        case cudaDevAttrMaxTextureCubemapLayeredLayers: v = p.maxTextureCubemapLayered[1]; break;
+        case cudaDevAttrMaxSurface1DWidth: v = p.maxSurface1D; break;
+        case cudaDevAttrMaxSurface2DWidth: v = p.maxSurface2D[0]; break;
+        case cudaDevAttrMaxSurface2DHeight: v = p.maxSurface2D[1]; break;
+        case cudaDevAttrMaxSurface3DWidth: v = p.maxSurface3D[0]; break;
+        case cudaDevAttrMaxSurface3DHeight: v = p.maxSurface3D[1]; break;
+        case cudaDevAttrMaxSurface3DDepth: v = p.maxSurface3D[2]; break;
+        case cudaDevAttrMaxSurface1DLayeredWidth: v = p.maxSurface1DLayered[0]; break;
+        case cudaDevAttrMaxSurface1DLayeredLayers: v = p.maxSurface1DLayered[1]; break;
+        case cudaDevAttrMaxSurface2DLayeredWidth: v = p.maxSurface2DLayered[0]; break;
+        case cudaDevAttrMaxSurface2DLayeredHeight: v = p.maxSurface2DLayered[1]; break;
+        case cudaDevAttrMaxSurface2DLayeredLayers: v = p.maxSurface2DLayered[2]; break;
+        case cudaDevAttrMaxSurfaceCubemapWidth: v = p.maxSurfaceCubemap; break;
+        case cudaDevAttrMaxSurfaceCubemapLayeredWidth: v = p.maxSurfaceCubemapLayered[0]; break;
+        case cudaDevAttrMaxSurfaceCubemapLayeredLayers: v = p.maxSurfaceCubemapLayered[1]; break;
+        case cudaDevAttrMaxTexture1DLinearWidth: v = 268435456; break;
+        case cudaDevAttrMaxTexture2DLinearWidth: v = p.maxTexture2DLinear[0]; break;
+        case cudaDevAttrMaxTexture2DLinearHeight: v = p.maxTexture2DLinear[1]; break;
+        case cudaDevAttrMaxTexture2DLinearPitch: v = p.maxTexture2DLinear[2]; break;
+        case cudaDevAttrMaxTexture2DMipmappedWidth: v = p.maxTexture2DMipmap[0]; break;
+        case cudaDevAttrMaxTexture2DMipmappedHeight: v = p.maxTexture2DMipmap[1]; break;
+        case cudaDevAttrComputeCapabilityMajor: v = p.major; break;
+        case cudaDevAttrComputeCapabilityMinor: v = p.minor; break;
+        case cudaDevAttrMaxTexture1DMipmappedWidth: v = p.maxTexture1DMipmap; break;
+        case cudaDevAttrStreamPrioritiesSupported: v = p.streamPrioritiesSupported; break;
+        case cudaDevAttrGlobalL1CacheSupported: v = p.globalL1CacheSupported; break;
+        case cudaDevAttrLocalL1CacheSupported: v = p.localL1CacheSupported; break;
+        case cudaDevAttrMaxSharedMemoryPerMultiprocessor: v = narrow(p.sharedMemPerMultiprocessor); break;
+        case cudaDevAttrMaxRegistersPerMultiprocessor: v = p.regsPerMultiprocessor; break;
+        case cudaDevAttrManagedMemory: v = p.managedMemory; break;
+        case cudaDevAttrIsMultiGpuBoard: v = p.isMultiGpuBoard; break;
+        case cudaDevAttrMultiGpuBoardGroupID: v = p.multiGpuBoardGroupID; break;
+        case cudaDevAttrHostNativeAtomicSupported: v = p.hostNativeAtomicSupported; break;
+        case cudaDevAttrSingleToDoublePrecisionPerfRatio: v = 2; break;
+        case cudaDevAttrPageableMemoryAccess: v = p.pageableMemoryAccess; break;
+        case cudaDevAttrConcurrentManagedAccess: v = p.concurrentManagedAccess; break;
+        case cudaDevAttrComputePreemptionSupported: v = p.computePreemptionSupported; break;
+        case cudaDevAttrCanUseHostPointerForRegisteredMem: v = p.canUseHostPointerForRegisteredMem; break;
+        case cudaDevAttrCooperativeLaunch: v = p.cooperativeLaunch; break;
+        case cudaDevAttrMaxSharedMemoryPerBlockOptin: v = narrow(p.sharedMemPerBlockOptin); break;
+        case cudaDevAttrCanFlushRemoteWrites: v = 0; break;
+        case cudaDevAttrHostRegisterSupported: v = p.hostRegisterSupported; break;
+        case cudaDevAttrPageableMemoryAccessUsesHostPageTables: v = p.pageableMemoryAccessUsesHostPageTables; break;
+        case cudaDevAttrDirectManagedMemAccessFromHost: v = p.directManagedMemAccessFromHost; break;
+        case cudaDevAttrMaxBlocksPerMultiprocessor: v = p.maxBlocksPerMultiProcessor; break;
+        case cudaDevAttrMaxPersistingL2CacheSize: v = p.persistingL2CacheMaxSize; break;
+        case cudaDevAttrMaxAccessPolicyWindowSize: v = p.accessPolicyMaxWindowSize; break;
+        case cudaDevAttrReservedSharedMemoryPerBlock: v = narrow(p.reservedSharedMemPerBlock); break;
+        case cudaDevAttrSparseCudaArraySupported: v = p.sparseCudaArraySupported; break;
+        case cudaDevAttrHostRegisterReadOnlySupported: v = p.hostRegisterReadOnlySupported; break;
+        case cudaDevAttrTimelineSemaphoreInteropSupported: v = p.timelineSemaphoreInteropSupported; break;
+        case cudaDevAttrMemoryPoolsSupported: v = p.memoryPoolsSupported; break;
+        case cudaDevAttrGPUDirectRDMASupported: v = p.gpuDirectRDMASupported; break;
+        case cudaDevAttrGPUDirectRDMAFlushWritesOptions: v = static_cast<int>(p.gpuDirectRDMAFlushWritesOptions); break;
+        case cudaDevAttrGPUDirectRDMAWritesOrdering: v = p.gpuDirectRDMAWritesOrdering; break;
+        case cudaDevAttrMemoryPoolSupportedHandleTypes: v = static_cast<int>(p.memoryPoolSupportedHandleTypes); break;
+        case cudaDevAttrClusterLaunch: v = p.clusterLaunch; break;
+        case cudaDevAttrDeferredMappingCudaArraySupported: v = p.deferredMappingCudaArraySupported; break;
+        case cudaDevAttrIpcEventSupport: v = p.ipcEventSupported; break;
+        case cudaDevAttrMemSyncDomainCount: v = 1; break;
+        case cudaDevAttrNumaConfig: v = p.deviceNumaConfig; break;
+        case cudaDevAttrNumaId: v = p.deviceNumaId; break;
+        case cudaDevAttrMpsEnabled: v = p.mpsEnabled; break;
+        case cudaDevAttrHostNumaId: v = p.hostNumaId; break;
+        case cudaDevAttrD3D12CigSupported: v = 0; break;
+        case cudaDevAttrVulkanCigSupported: v = 0; break;
+        case cudaDevAttrGpuPciDeviceId: v = static_cast<int>(p.gpuPciDeviceID); break;
+        case cudaDevAttrGpuPciSubsystemId: v = static_cast<int>(p.gpuPciSubsystemID); break;
+        case cudaDevAttrHostNumaMemoryPoolsSupported: v = 0; break;
+        case cudaDevAttrHostNumaMultinodeIpcSupported: v = p.hostNumaMultinodeIpcSupported; break;
+        case cudaDevAttrHostMemoryPoolsSupported: v = 0; break;
+        case cudaDevAttrOnlyPartialHostNativeAtomicSupported: v = 0; break;
+        default:  // the reserved numbers, cudaDevAttrMax, and numbers that are no attribute
+            return fail(cudaErrorInvalidValue,
+                        "cudaDeviceGetAttribute: " + std::to_string(int(attr)) +
+                            " is not a cudaDeviceAttr (cudaErrorInvalidValue)");
     }
+    *value = v;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned flags) {
+    if (flags & ~unsigned(cudaDeviceScheduleSpin | cudaDeviceScheduleYield |
+                          cudaDeviceScheduleBlockingSync | cudaDeviceMapHost |
+                          cudaDeviceLmemResizeToMax))
+        return fail(cudaErrorInvalidValue,
+                    "cudaSetDeviceFlags: " + std::to_string(flags) + " are not cudaDevice* flags");
+    std::lock_guard lock(runtime().m);
+    device_flags() = flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned* flags) {
+    if (!flags) return fail(cudaErrorInvalidValue, "cudaGetDeviceFlags: the result pointer is null");
+    std::lock_guard lock(runtime().m);
+    *flags = device_flags() | cudaDeviceMapHost;  // mapping host memory is always on, as in CUDA 13
+    return cudaSuccess;
+}
+
+cudaError_t cudaDriverGetVersion(int* version) {
+    if (!version) return fail(cudaErrorInvalidValue, "cudaDriverGetVersion: the result pointer is null");
+    *version = CUDA_VERSION;
+    return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int* version) {
+    if (!version) return fail(cudaErrorInvalidValue, "cudaRuntimeGetVersion: the result pointer is null");
+    *version = CUDART_VERSION;
     return cudaSuccess;
 }
 
 cudaError_t cudaStreamCreate(cudaStream_t* stream) {
     if (!stream) return fail(cudaErrorInvalidValue, "cudaStreamCreate: the pointer is null");
     *stream = new CUstream_st{};
+    (*stream)->stream.impl().device = tls_device;
     return cudaSuccess;
 }
 
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned) { return cudaStreamCreate(stream); }
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned flags) {
+    if (flags & ~unsigned(cudaStreamNonBlocking))
+        return fail(cudaErrorInvalidValue, "cudaStreamCreateWithFlags: " + std::to_string(flags) +
+                                               " is not cudaStreamDefault or cudaStreamNonBlocking");
+    if (cudaError_t e = cudaStreamCreate(stream)) return e;
+    (*stream)->stream.impl().blocking = !(flags & cudaStreamNonBlocking);
+    return cudaSuccess;
+}
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
     if (!stream) return fail(cudaErrorInvalidResourceHandle, "cudaStreamDestroy: the default stream cannot be destroyed");
@@ -577,11 +1175,13 @@ cudaError_t simt::sim::detail::cuda_func_set_attribute(cudaFuncAttribute attr, i
     if (attr != cudaFuncAttributeMaxDynamicSharedMemorySize)
         return fail(cudaErrorInvalidValue, "cudaFuncSetAttribute" + at(site) + ": attribute " +
                                                std::to_string(attr) + " is not one the simulator knows");
-    if (value < 0 || static_cast<std::size_t>(value) > LaunchLimits::max_shared_bytes_optin)
+    const std::size_t optin = simt::device_properties().shared_mem_per_block_optin;
+    if (value < 0 || static_cast<std::size_t>(value) > optin)
         return fail(cudaErrorInvalidValue,
                     "cudaFuncSetAttribute" + at(site) + ": " + std::to_string(value) +
-                        " bytes of dynamic shared memory; a block may have at most " +
-                        std::to_string(LaunchLimits::max_shared_bytes_optin) + " (227 KiB)");
+                        " bytes of dynamic shared memory; a block of the simulated " +
+                        simt::device_properties().name + " may have at most " +
+                        std::to_string(optin) + " (cudaDevAttrMaxSharedMemoryPerBlockOptin)");
     std::lock_guard lock(runtime().m);
     runtime().dynamic_shared_optin =
         std::max(runtime().dynamic_shared_optin, static_cast<std::size_t>(value));

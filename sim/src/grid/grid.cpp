@@ -31,11 +31,12 @@ tbb::task_arena& arena_for(int workers) {
 void collect_block(GridRun& g, BlockState& b, std::uint64_t i) {
     // An aborted block without an error was abandoned because another block failed.
     bool failed = b.aborted && !b.error.empty();
+    g.blocks_done.fetch_add(1, std::memory_order_relaxed);
     if (!failed && b.findings.empty()) return;
     std::lock_guard lock(g.m);
     for (auto& f : b.findings) g.findings.push_back(std::move(f));
     if (failed) {
-        g.errors.emplace_back(i, std::move(b.error));
+        g.errors.push_back({i, std::move(b.error), b.error_code});
         std::uint64_t prev = g.first_failed.load();
         while (i < prev && !g.first_failed.compare_exchange_weak(prev, i)) {
         }
@@ -58,26 +59,34 @@ void run_grid(const KernelLaunch& k) {
         });
     };
     LaunchChecks checks(g);
-    if (k.cooperative) {
-        // Every block live at once, each on a thread of its own (grid/cooperative.hpp says why).
-        CoopGrid coop(g);
-        g.coop = &coop;
-        coop.run();
-    } else if (checks.serial()) {
-        body(tbb::blocked_range<std::uint64_t>(0, g.nblocks));
-    } else {
-        arena_for(ThreadSchedule::workers(g.cfg)).execute([&] {
-            tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, g.nblocks), body);
-        });
+    {
+        WatchedGrid watched(g);
+        if (k.cooperative) {
+            // Every block live at once, each on a thread of its own (grid/cooperative.hpp says why).
+            CoopGrid coop(g);
+            g.coop = &coop;
+            coop.run();
+        } else if (checks.serial()) {
+            body(tbb::blocked_range<std::uint64_t>(0, g.nblocks));
+        } else {
+            arena_for(ThreadSchedule::workers(g.cfg)).execute([&] {
+                tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, g.nblocks), body);
+            });
+        }
     }
     std::uint64_t failed = g.first_failed.load();
     std::erase_if(g.findings, [&](const PendingFinding& f) { return f.block > failed; });
     publish(g.findings);
     if (failed != ~std::uint64_t(0)) {
         auto e = std::find_if(g.errors.begin(), g.errors.end(),
-                              [&](auto& p) { return p.first == failed; });
-        throw simt::KernelError(e->second);
+                              [&](auto& p) { return p.block == failed; });
+        throw KernelFault(e->message, e->code);
     }
+}
+
+cudaError_t kernel_error_code(const std::exception& e) {
+    auto* f = dynamic_cast<const KernelFault*>(&e);
+    return f ? f->code : cudaErrorLaunchFailure;
 }
 
 }  // namespace simt::sim::detail

@@ -6,9 +6,64 @@ namespace simt::sim::detail {
 
 StreamRegistry& registry() { return process().streams; }
 
+void record_event(EventImpl& ev, std::shared_ptr<EventImpl> keep, StreamImpl& stream) {
+    {
+        std::lock_guard lock(ev.m);
+        ev.recorded = true;
+        ev.done = false;
+        ev.clock = order_event_record(stream.id);
+    }
+    stream.enqueue([ev = std::move(keep)] {
+        {
+            std::lock_guard lock(ev->m);
+            ev->when = std::chrono::steady_clock::now();
+            ev->done = true;
+        }
+        ev->cv.notify_all();
+    }, true);
+}
+
+void wait_event(StreamImpl& stream, std::shared_ptr<EventImpl> ev) {
+    {
+        std::lock_guard lock(ev->m);
+        order_stream_waits(stream.id, ev->clock);
+    }
+    stream.enqueue([ev] {
+        std::unique_lock lock(ev->m);
+        ev->cv.wait(lock, [&] { return !ev->recorded || ev->done; });
+    }, true);
+}
+
+namespace {
+
+/// `waiter` goes on only after what `other` has queued so far, as if an event recorded on
+/// `other` were waited for.
+void stream_waits_for(StreamImpl& waiter, StreamImpl& other) {
+    auto ev = std::make_shared<EventImpl>();
+    record_event(*ev, ev, other);
+    wait_event(waiter, std::move(ev));
+}
+
+/// CUDA's legacy default stream (stream 0): a launch on it waits for the work queued on every
+/// blocking stream, and a launch on a blocking stream waits for the work queued on it, so that
+/// `k1<<<g, b, 0, s>>>(); k2<<<g, b>>>();` runs k2 after k1, and the race checker orders them.
+/// Each simulated device has a legacy stream of its own and synchronises only its own streams.
+void order_with_legacy_default(StreamImpl& impl) {
+    const bool is_legacy = impl.legacy || &impl == &Stream::default_stream().impl();
+    if (!is_legacy && !impl.blocking) return;
+    for (auto& s : registry().live()) {
+        if (s.get() == &impl || s->device != impl.device) continue;
+        const bool other_legacy = s->legacy || s == registry().default_stream;
+        if (is_legacy ? s->blocking && !other_legacy : other_legacy) stream_waits_for(impl, *s);
+    }
+}
+
+}  // namespace
+
 void enqueue_launch(const Stream* s, KernelLaunch k) {
     if (captured_launch(s, k)) return;  // a stream under capture adds a graph node (graph.cpp)
     StreamImpl& impl = s ? s->impl() : Stream::default_stream().impl();
+    order_with_legacy_default(impl);
     k.stream = impl.id;
     order_launch(k);
     auto shared = std::make_shared<KernelLaunch>(std::move(k));
@@ -63,37 +118,13 @@ Stream Stream::default_stream() { return Stream(registry().default_stream); }
 
 void Stream::synchronize() const { impl_->synchronize(); }
 
-void Stream::wait(const Event& e) const {
-    auto ev = e.impl_shared();
-    {
-        std::lock_guard lock(ev->m);
-        sim::detail::order_stream_waits(impl_->id, ev->clock);
-    }
-    impl_->enqueue([ev] {
-        std::unique_lock lock(ev->m);
-        ev->cv.wait(lock, [&] { return !ev->recorded || ev->done; });
-    }, true);
-}
+void Stream::wait(const Event& e) const { sim::detail::wait_event(*impl_, e.impl_shared()); }
 
 Event::Event() : impl_(std::make_shared<sim::detail::EventImpl>()) {}
 
 void Event::record(const Stream* s) {
     sim::detail::StreamImpl& stream = s ? s->impl() : Stream::default_stream().impl();
-    {
-        std::lock_guard lock(impl_->m);
-        impl_->recorded = true;
-        impl_->done = false;
-        impl_->clock = sim::detail::order_event_record(stream.id);
-    }
-    auto ev = impl_;
-    stream.enqueue([ev] {
-        {
-            std::lock_guard lock(ev->m);
-            ev->when = std::chrono::steady_clock::now();
-            ev->done = true;
-        }
-        ev->cv.notify_all();
-    }, true);
+    sim::detail::record_event(*impl_, impl_, stream);
 }
 
 void Event::synchronize() const {

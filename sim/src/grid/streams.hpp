@@ -51,6 +51,11 @@ public:
     }
 
     const unsigned id;  ///< its place in the launch order's clocks
+    /// A stream the legacy default stream synchronises with (cudaStreamCreate's; false for
+    /// cudaStreamNonBlocking): work queued on either waits for what the other has queued.
+    bool blocking = true;
+    int device = 0;       ///< the simulated device it belongs to (SIMT_DEVICES)
+    bool legacy = false;  ///< a device's stream 0 (device 0's is the registry's default_stream)
 
     std::exception_ptr take_error() {
         std::lock_guard lock(m_);

@@ -1,4 +1,8 @@
 // Device memory: allocation records, copies, and per-block shared memory.
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -15,7 +19,43 @@ Allocations& allocations() { return process().allocations; }
 
 constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
 
+/// Bytes of global memory allocated and not freed, against the simulated device's total.
+std::atomic<std::size_t> global_in_use{0};
+
+std::string gib(std::size_t bytes) {
+    return std::to_string(bytes >> 30) + " GiB";
+}
+
+/// Why `bytes` more do not fit, or empty when they do (and are then counted as in use).
+std::string claim(std::size_t bytes) {
+    const DeviceProperties p = device_properties();
+    if (bytes > p.total_global_mem)
+        return ", more than the " + gib(p.total_global_mem) + " of memory the simulated " + p.name +
+               " has in all" +
+               (bytes > (SIZE_MAX >> 1) ? "; a size this large is usually a negative number or an "
+                                          "overflowed product (an int n * sizeof(T) computed in int) "
+                                          "converted to size_t"
+                                        : "");
+    // The simulator keeps each array in this machine's memory: a size the device would hold but
+    // the host cannot is refused too, rather than the system running out of memory later.
+    const std::size_t host = static_cast<std::size_t>(sysconf(_SC_PHYS_PAGES)) *
+                             static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    if (host > 0 && bytes > host)
+        return ": the simulated " + p.name + " would hold it, but this machine has " +
+               std::to_string(host >> 20) + " MiB of memory to keep it in";
+    std::size_t used = global_in_use.load();
+    do {
+        if (bytes > p.total_global_mem - used)
+            return ", but only " + std::to_string((p.total_global_mem - used) >> 20) + " MiB of the " +
+                   gib(p.total_global_mem) + " of the simulated " + p.name +
+                   " are free (free arrays with cudaFree once the kernels using them are done)";
+    } while (!global_in_use.compare_exchange_weak(used, used + bytes));
+    return {};
+}
+
 }  // namespace
+
+std::size_t global_bytes_in_use() { return global_in_use.load(); }
 
 /// A new record with its memory from the arena; `what` says what it is for in an error.
 Allocation& new_record(std::size_t bytes, std::size_t elem_size, const char* elem_type, Space space,
@@ -39,7 +79,17 @@ Allocation& new_record(std::size_t bytes, std::size_t elem_size, const char* ele
 }
 
 Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site) {
-    Allocation& a = new_record(bytes, elem_size, elem_type, Space::global, site, "device memory");
+    if (std::string why = claim(bytes); !why.empty())
+        throw simt::Error("simt: out of device memory at " + where(site) + ": " +
+                          std::to_string(bytes) + " bytes asked for" + why);
+    Allocation* made;
+    try {
+        made = &new_record(bytes, elem_size, elem_type, Space::global, site, "device memory");
+    } catch (...) {
+        global_in_use -= bytes;
+        throw;
+    }
+    Allocation& a = *made;
     checks_allocated(a);
     return &a;
 }
@@ -48,6 +98,7 @@ void release(Allocation* a) {
     wait_all_quietly();  // like cudaFree: queued kernels may still use it
     if (a->freed) return;
     arena::release(a->base, a->size);
+    if (a->space == Space::global && !a->symbol) global_in_use -= a->size;
     checks_freed(*a);
     a->bytes = 0;  // every later access fails the bounds check and is reported as use after free
     a->freed = true;

@@ -137,7 +137,8 @@ std::string dedup_key(const Draft& d) {
     // Races and uninitialised reads: once per line (a line is usually hit by every thread, and
     // a race once per pair of lines, in either order). memcheck and synccheck: per column too.
     bool by_line = d.kind == FindingKind::data_race || d.kind == FindingKind::uninitialized_read ||
-                   d.kind == FindingKind::misaligned_atomic;
+                   d.kind == FindingKind::misaligned_atomic ||
+                   d.kind == FindingKind::misaligned_address;
     std::vector<std::string> sites;
     for (const DraftSite& s : d.sites)
         sites.push_back(s.site.file + ":" + std::to_string(s.site.line) +
@@ -204,13 +205,33 @@ std::string format_text(const Draft& d) {
                    "warns \"Cannot store to pointer that points to constant memory space\" and on "
                    "a GPU the result is undefined): set it from the host with cudaMemcpyToSymbol, "
                    "or declare it __device__ if kernels must change it";
-        case FindingKind::misaligned_atomic: {
-            char addr[32];
-            std::snprintf(addr, sizeof addr, "%p", d.address);
-            return "simt: misaligned atomic of " + std::to_string(d.count) + " bytes at address " +
-                   addr + (d.array ? " in " + describe(d.array) : std::string()) + "\n" +
-                   by_line(first, false) +
-                   "  not performed; an atomic needs an address aligned to its size";
+        case FindingKind::misaligned_atomic:
+        case FindingKind::misaligned_address: {
+            // Where the access starts: in the array's elements and bytes, and in units of the
+            // access's own size, which its address must be a multiple of.
+            std::string at = "address " + std::to_string(reinterpret_cast<std::uintptr_t>(d.address));
+            std::string units;
+            if (d.array) {
+                auto off = static_cast<std::size_t>(static_cast<const std::byte*>(d.address) -
+                                                    d.array->base);
+                std::size_t into = off - std::stoull(d.index) * d.array->elem_size;
+                at = memory(d) + (into ? " + " + std::to_string(into) + " byte" + (into > 1 ? "s" : "")
+                                       : std::string()) +
+                     " (" + origin(d.array) + ")";
+                char u[32];
+                std::snprintf(u, sizeof u, "%g", static_cast<double>(off) / static_cast<double>(d.count));
+                units = "byte offset " + std::to_string(off) + ", " + u + " in " +
+                        std::to_string(d.count) + "-byte units, is not a multiple of " +
+                        std::to_string(d.count) + ": ";
+            }
+            return "simt: misaligned address: " + std::to_string(d.count) + "-byte " + what +
+                   " of " + at + "\n" + by_line(first, true) + "  " + units +
+                   (d.raw ? "a GPU stops the kernel here with cudaErrorMisalignedAddress (done "
+                            "here, as a CPU allows it). "
+                          : "not performed. ") +
+                   "An access of n bytes needs an address that is a multiple of n: do not cast a "
+                   "pointer into the middle of an element to a wider type; copy the bytes with "
+                   "memcpy, or keep the offset a multiple of the type's size";
         }
         case FindingKind::leak:
             return "simt: leak: device memory " + describe(d.array) + " (" + origin(d.array) +
@@ -288,6 +309,7 @@ std::string_view to_string(FindingKind k) {
         case FindingKind::use_after_free: return "use-after-free";
         case FindingKind::null_pointer: return "null-pointer";
         case FindingKind::misaligned_atomic: return "misaligned-atomic";
+        case FindingKind::misaligned_address: return "misaligned-address";
         case FindingKind::constant_write: return "constant-write";
         case FindingKind::leak: return "leak";
         case FindingKind::barrier_exit: return "barrier-exit";

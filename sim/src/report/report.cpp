@@ -135,7 +135,9 @@ std::string origin(const Allocation* a) {
     }
     return std::string(a->elem_type) + ", " + count + " element" +
            (a->size / a->elem_size == 1 ? "" : "s") + ", " +
-           (a->space == Space::shared || a->symbol ? "declared" : "allocated") + " at " + where(a->site);
+           (a->space == Space::shared || a->symbol ? "declared" : "allocated") +
+           (a->cuda && cuda_several_devices() ? " on device " + std::to_string(a->device) : "") +
+           " at " + where(a->site);
 }
 
 std::string coord(uint3 c) { return bracketed('(', c, ')'); }

@@ -71,6 +71,10 @@ void make_fiber_stack(FiberSlot& slot, std::size_t bytes) {
     slot.stack = boost::context::protected_fixedsize_stack(bytes).allocate();
     slot.stack_hi = static_cast<std::byte*>(slot.stack.sp);
     slot.guard_lo = slot.stack_hi - slot.stack.size;
+    restart_fiber(slot);
+}
+
+void restart_fiber(FiberSlot& slot) {
     // The first switch pops the six registers and returns into simt_fiber_start with the stack
     // pointer 8 bytes below the (16-aligned) top, as a called function expects it.
     void** frame = static_cast<void**>(slot.stack.sp) - 8;

@@ -1,10 +1,24 @@
-// Turns a fault on a fiber's stack into a message naming the thread, the block and the setting.
+// Kernel faults that arrive as signals: each becomes its thread's failure, never the process's
+// death.
+//
+// SIGSEGV and SIGBUS (a null or wild pointer, a stack overflow into the guard page) and SIGABRT
+// (abort() in a kernel) are handled on an alternate stack. The handler writes down the signal,
+// the address and the return addresses out of the faulting frame (Worker::fault), then changes
+// the context it returns to: the thread resumes at `thread_faulted`, at the top of its own
+// fiber's stack, as if just called there, with the signal mask it had before the fault. Nothing
+// is thrown through the signal frame and the faulting frames are never returned to (their stack
+// is reused); `thread_faulted` fails the thread's block with CUDA's error for the fault, and the
+// fiber starts over (Worker::leave_thread). A fault outside a kernel thread gets the default
+// action, as without simt.
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <ucontext.h>
 #include <unistd.h>
+#include <unwind.h>
 
-#include "../runtime.hpp"
+#include "fault.hpp"
 
 namespace simt::sim::detail {
 
@@ -12,39 +26,123 @@ namespace {
 
 constexpr std::size_t altstack_bytes = 64 * 1024;
 
-void on_fault(int sig, siginfo_t* info, void*) {
-    Worker* w = tls_worker;
-    ThreadState* t = tls_thread;
-    if (w && t && w->current != &w->main) {
-        auto* addr = static_cast<std::byte*>(info->si_addr);
-        FiberSlot* s = w->current;
-        char msg[640];
-        int n;
-        // With -fstack-clash-protection every frame touches the guard page first; allow for a
-        // frame that skips a little past it anyway.
-        if (addr >= s->guard_lo - 256 * 1024 && addr < s->guard_lo + 4096) {
-            n = std::snprintf(msg, sizeof msg,
-                              "simt: stack overflow in thread (%u,%u,%u) of block (%u,%u,%u): the "
-                              "kernel needs more than the %zu bytes of stack each CUDA thread "
-                              "gets (large local arrays or deep recursion).\n  Raise it, e.g. "
-                              "SIMT_STACK_SIZE=%zuK, or make the local arrays smaller.\n",
-                              t->idx.x, t->idx.y, t->idx.z, w->block.idx.x, w->block.idx.y,
-                              w->block.idx.z, w->stack_size, w->stack_size / 1024 * 4);
-        } else {
-            n = std::snprintf(msg, sizeof msg,
-                              "simt: %s at address %p in thread (%u,%u,%u) of block (%u,%u,%u).\n"
-                              "  The simulator checks accesses through simt::ptr, span, mdspan and "
-                              "shared; this one went through a raw pointer. Use a checked view to "
-                              "get a report with the line.\n",
-                              sig == SIGBUS ? "bus error" : "segmentation fault", info->si_addr,
-                              t->idx.x, t->idx.y, t->idx.z, w->block.idx.x, w->block.idx.y,
-                              w->block.idx.z);
-        }
-        if (n > 0) (void)!write(2, msg, static_cast<std::size_t>(std::min<int>(n, sizeof msg - 1)));
-        _exit(139);
+#if SIMT_OWN_FIBER_SWITCH
+/// Below the top of a fiber's stack: the 64 bytes restart_fiber writes there, and some slack.
+constexpr std::uintptr_t top_reserve = 256;
+
+bool overflowed(const FiberSlot& s, const void* addr, std::uintptr_t sp) {
+    auto* a = static_cast<const std::byte*>(addr);
+    // With -fstack-clash-protection every frame touches the guard page first; allow for a frame
+    // that skips a little past it anyway.
+    return (a >= s.guard_lo - 256 * 1024 && a < s.guard_lo + 4096) ||
+           sp < reinterpret_cast<std::uintptr_t>(s.guard_lo) + 4096;
+}
+
+[[noreturn]] void thread_faulted() {
+    Worker& w = *tls_worker;
+    FaultRecord& f = w.fault;
+    Loc site = user_site(f.pcs, f.npcs);
+    std::string msg;
+    cudaError_t code = cudaErrorLaunchFailure;
+    char addr[32];
+    std::snprintf(addr, sizeof addr, "%p", f.addr);
+    if (f.sig == SIGABRT) {
+        msg = "simt: abort() called in " + thread_at(site) +
+              ": a kernel cannot end the program; the launch fails as after __trap() "
+              "(cudaErrorLaunchFailure)";
+    } else if (f.overflow) {
+        std::size_t bytes = w.stack_size;
+        msg = "simt: stack overflow in thread " + coord(tls_thread->idx) + " of block " +
+              coord(w.block.idx) + " at " + where(site) + ": the kernel needs more than the " +
+              std::to_string(bytes) + " bytes of stack each CUDA thread gets (large local arrays "
+              "or deep recursion).\n  Raise it, e.g. SIMT_STACK_SIZE=" +
+              std::to_string(bytes / 1024 * 4) + "K, or make the local arrays smaller";
+    } else {
+        code = cudaErrorIllegalAddress;
+        bool null = reinterpret_cast<std::uintptr_t>(f.addr) < 65536;
+        msg = std::string("simt: illegal address in ") + thread_at(site) + ": " +
+              (f.write ? "a write to " : "a read of ") +
+              (null ? std::string("a null pointer (address ") + addr + ")"
+                    : std::string("address ") + addr + ", where nothing is mapped") +
+              "\n  a GPU stops the kernel here with cudaErrorIllegalAddress (an illegal memory "
+              "access was encountered)";
     }
-    // Not a kernel thread: let the default action happen when the instruction faults again.
+    f.handling = false;
+    end_thread(std::move(msg), code);
+}
+
+struct Walk {
+    FaultRecord* f;
+    std::uintptr_t fault_ip;
+    bool found = false;
+};
+
+/// Collects return addresses from the interrupted frame out (the handler's own frames and the
+/// signal frame come first and are skipped).
+_Unwind_Reason_Code walk_frame(_Unwind_Context* ctx, void* data) {
+    auto& w = *static_cast<Walk*>(data);
+    int before = 0;
+    std::uintptr_t ip = _Unwind_GetIPInfo(ctx, &before);
+    if (!w.found) {
+        if (!before || ip != w.fault_ip) return _URC_NO_REASON;
+        w.found = true;
+        return _URC_NO_REASON;  // the faulting instruction is pcs[0] already
+    }
+    if (w.f->npcs == static_cast<int>(std::size(w.f->pcs))) return _URC_END_OF_STACK;
+    w.f->pcs[w.f->npcs++] = reinterpret_cast<const void*>(before ? ip + 1 : ip);
+    return _URC_NO_REASON;
+}
+
+#endif
+
+void on_fault(int sig, siginfo_t* info, [[maybe_unused]] void* context) {
+    Worker* w = tls_worker;
+#if SIMT_OWN_FIBER_SWITCH
+    if (w && tls_thread && w->current != &w->main && !w->fault.handling) {
+        auto* uc = static_cast<ucontext_t*>(context);
+        greg_t* r = uc->uc_mcontext.gregs;
+        FiberSlot& s = *w->current;
+        FaultRecord& f = w->fault;
+        f.handling = true;
+        f.sig = sig;
+        f.addr = info->si_addr;
+        f.write = (r[REG_ERR] & 2) != 0;  // the page fault's error code: bit 1 is a write
+        auto rip = static_cast<std::uintptr_t>(r[REG_RIP]);
+        // pcs hold return addresses (a report looks up the byte before): one past the faulting
+        // instruction, which for SIGABRT is the system call's next one already.
+        f.npcs = 0;
+        f.pcs[f.npcs++] = reinterpret_cast<const void*>(sig == SIGABRT ? rip : rip + 1);
+        f.overflow =
+            sig != SIGABRT && overflowed(s, f.addr, static_cast<std::uintptr_t>(r[REG_RSP]));
+        Walk walk{&f, rip};
+        _Unwind_Backtrace(walk_frame, &walk);
+        // Resume at thread_faulted near the top of the fiber's stack, as if called there.
+        auto sp = (reinterpret_cast<std::uintptr_t>(s.stack_hi) - top_reserve) & ~std::uintptr_t(15);
+        sp -= sizeof(void*);
+        *reinterpret_cast<void**>(sp) = nullptr;
+        r[REG_RSP] = static_cast<greg_t>(sp);
+        r[REG_RIP] = reinterpret_cast<greg_t>(&thread_faulted);
+        r[REG_EFL] &= ~greg_t(0x400);  // the direction flag, clear at every call
+        return;
+    }
+#endif
+    if (w && tls_thread && w->current != &w->main && sig != SIGABRT) {
+        // Boost's fibers (sanitizer builds) cannot leave a faulting frame, and a fault while
+        // one is being reported is simt's own: say what it was, and end.
+        char msg[256];
+        int n = std::snprintf(msg, sizeof msg,
+                              "simt: %s at address %p in thread (%u,%u,%u) of block (%u,%u,%u) "
+                              "(a stack overflow, or a bad pointer)\n",
+                              sig == SIGBUS ? "bus error" : "segmentation fault", info->si_addr,
+                              tls_thread->idx.x, tls_thread->idx.y, tls_thread->idx.z,
+                              w->block.idx.x, w->block.idx.y, w->block.idx.z);
+        if (n > 0) (void)!write(2, msg, std::min<std::size_t>(n, sizeof msg - 1));
+        _exit(1);
+    }
+    // Not a kernel thread: the default action, when the instruction faults again or (SIGABRT,
+    // blocked in this handler) when the handler returns.
     std::signal(sig, SIG_DFL);
+    if (sig == SIGABRT) raise(SIGABRT);
 }
 
 }  // namespace
@@ -57,6 +155,7 @@ std::unique_ptr<std::byte[]> install_signal_stack() {
         sigemptyset(&sa.sa_mask);
         sigaction(SIGSEGV, &sa, nullptr);
         sigaction(SIGBUS, &sa, nullptr);
+        sigaction(SIGABRT, &sa, nullptr);
         return true;
     }();
     (void)handler;

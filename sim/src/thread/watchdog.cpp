@@ -1,14 +1,17 @@
-// The watchdog thread, the Ctrl-C handler, and the report of a stopped launch.
+// The watchdog thread, the Ctrl-C handler, the progress line, and the report of a stopped launch.
 #include "watchdog.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <ctime>
 #include <thread>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "../process.hpp"
+#include "fault.hpp"
 
 namespace simt::sim::detail {
 
@@ -16,15 +19,34 @@ namespace {
 
 using Clock = WatchState::Clock;
 using Running = WatchState::Running;
+using std::chrono::milliseconds;
+using std::chrono::seconds;
 
-/// How long a stop may take before the watchdog gives up on the threads noticing it.
-constexpr auto grace = std::chrono::seconds(3);
+constexpr auto tick = milliseconds(50);
+/// How long the accesses of a launch without progress are looked at before it is stopped.
+constexpr auto probe_time = seconds(1);
+/// How long a stop may take before the watchdog gives up on the threads noticing it; after a
+/// Ctrl-C the user is waiting, so not long.
+constexpr auto grace = seconds(3);
+constexpr auto interrupt_grace = milliseconds(500);
+/// A launch running longer than this shows a progress line: rewritten every half second on a
+/// terminal, printed every 30 s into a log.
+constexpr auto line_after = seconds(2);
+constexpr auto line_every_tty = milliseconds(500);
+constexpr auto line_every_log = seconds(30);
+/// The signal that asks a worker where its thread is (nothing else in a program uses it).
+constexpr int sample_signal = SIGURG;
 
 WatchState& state() { return process().watch; }
 
-std::atomic<const KernelLaunch*> stopping{nullptr};
-std::atomic<bool> interrupted{false};
+/// What the watchdog does with `target`: nothing yet, looks at its accesses, or stops it.
+enum Mode : int { watching, probing, stopping };
+std::atomic<int> mode{watching};
+std::atomic<const KernelLaunch*> target{nullptr};
+std::atomic<std::uint64_t> probe_number{0};
+Clock::time_point probe_since;  // the watchdog thread's own
 
+std::atomic<bool> interrupted{false};
 std::atomic<long long> first_interrupt_ns{0};
 
 /// Async-signal-safe: it only stores. A second Ctrl-C a second or more after the first ends the
@@ -45,32 +67,175 @@ void on_interrupt(int) {
     _exit(130);
 }
 
+/// Async-signal-safe: records the interrupted instruction for the watchdog thread.
+void on_sample(int, siginfo_t*, void* context) {
+    Worker* w = tls_worker;
+    if (!w) return;
+    auto* uc = static_cast<ucontext_t*>(context);
+    w->watch.sampled_pc.store(reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP] + 1));
+    w->watch.sampled.fetch_add(1);
+}
+
+/// A field another thread writes without atomics, read for progress only: a torn or stale value
+/// at worst delays a decision by a tick.
+template <class T>
+T racy(T& v) {
+    return std::atomic_ref<T>(v).load(std::memory_order_relaxed);
+}
+
+template <class F>
+void each_worker(F f) {
+    Process& p = process();
+    std::lock_guard lock(p.workers_m);
+    for (Worker* w : p.workers) f(*w);
+}
+
+void divert_accesses() {
+    each_worker([](Worker& w) { w.watch.out_of_line->store(true, std::memory_order_relaxed); });
+}
+
+/// The sum of a launch's progress counters: any change is progress.
+std::uint64_t progress_of(const Running& r) {
+    if (!r.grid) return 0;
+    std::uint64_t sum = r.grid->blocks_done.load(std::memory_order_relaxed);
+    each_worker([&](Worker& w) {
+        if (racy(w.block.grid) != r.grid) return;
+        sum += w.watch.steps.load(std::memory_order_relaxed) + racy(w.block.next_lazy) -
+               racy(w.block.live);
+    });
+    return sum;
+}
+
+/// Whether a worker running the probed launch saw its thread move during this probe.
+bool any_moving() {
+    bool moving = false;
+    std::uint64_t n = probe_number.load();
+    each_worker([&](Worker& w) {
+        moving |= w.watch.probe_seen.load() == n && w.watch.moving.load();
+    });
+    return moving;
+}
+
 std::string header(const KernelLaunch& k, bool interrupt, unsigned timeout) {
     if (interrupt)
         return "simt: interrupted (Ctrl-C) while the kernel launched at " + where(k.site) +
                " was running";
-    return "simt: the kernel launched at " + where(k.site) + " ran for more than " +
+    return "simt: the kernel launched at " + where(k.site) + " made no progress for " +
            std::to_string(timeout) + " s and was stopped (SIMT_TIMEOUT=" + std::to_string(timeout) +
-           "; 0 turns the watchdog off)";
+           " seconds without progress; 0 turns the watchdog off)";
+}
+
+void clear_line(WatchState& s) {
+    if (!s.line_shown) return;
+    const char clear[] = "\r\033[K";
+    (void)!write(2, clear, sizeof clear - 1);
+    s.line_shown = false;
+}
+
+std::string duration(long long secs) {
+    if (secs < 120) return std::to_string(secs) + " s";
+    if (secs < 7200) return std::to_string(secs / 60) + " min";
+    return std::to_string(secs / 3600) + " h " + std::to_string(secs / 60 % 60) + " min";
+}
+
+/// The progress line of the oldest launch running for a while: on a terminal one line, kept
+/// current; into a log one line now and then.
+void show_progress(WatchState& s, Clock::time_point now) {
+    static const bool tty = isatty(2);
+    for (Running& r : s.running) {
+        if (!r.grid) continue;
+        auto age = now - r.since;
+        if (age < (tty ? line_after : line_every_log)) return;
+        if (now - r.shown < (tty ? line_every_tty : line_every_log)) return;
+        r.shown = now;
+        std::uint64_t done = r.grid->blocks_done.load(), total = r.grid->nblocks;
+        double secs = std::chrono::duration<double>(age).count();
+        double rate = done / secs;
+        std::string line = "simt: the kernel launched at " + where(r.k->site) + ": " +
+                           std::to_string(done) + " of " + std::to_string(total) + " blocks done";
+        if (done > 0) {
+            char per[32];
+            std::snprintf(per, sizeof per, "%.*f", rate < 10 ? 1 : 0, rate);
+            line += std::string(", ") + per + " blocks/s, about " +
+                    duration(static_cast<long long>((total - done) / rate) + 1) + " left";
+        }
+        if (r.grid->checkers_on) line += " (checks on: SIMT_CHECK=none runs faster)";
+        line = tty ? "\r\033[K" + line : line + "\n";
+        (void)!write(2, line.data(), line.size());
+        s.line_shown = tty;
+        return;
+    }
+}
+
+void begin_probe(const KernelLaunch* k, Clock::time_point now) {
+    probe_since = now;
+    probe_number.fetch_add(1);
+    target.store(k);
+    mode.store(probing);
+    stop_requested.store(true);
+    divert_accesses();
+}
+
+void end_probe() {
+    mode.store(watching);
+    target.store(nullptr);
+    stop_requested.store(false);
 }
 
 void begin_stop(WatchState& s, const KernelLaunch* k, bool interrupt) {
     s.interrupt = interrupt;
     s.stop_since = Clock::now();
     s.blocks.clear();
-    stopping.store(k);
+    target.store(k);
+    mode.store(stopping);
     stop_requested.store(true);
+    divert_accesses();
+}
+
+/// Where each thread running `k` is, asked with a signal: its line, or nothing where the answer
+/// is not the program's own code.
+std::string sample_threads(const KernelLaunch* k) {
+    struct Asked {
+        Worker* w;
+        std::uint64_t before;
+    };
+    std::vector<Asked> asked;
+    each_worker([&](Worker& w) {
+        GridRun* g = racy(w.block.grid);
+        if (!g || &g->k != k || racy(w.block.live) == 0) return;
+        asked.push_back({&w, w.watch.sampled.load()});
+        pthread_kill(w.watch.os_thread, sample_signal);
+    });
+    std::this_thread::sleep_for(tick);
+    std::string out;
+    for (const Asked& a : asked) {
+        if (a.w->watch.sampled.load() == a.before) continue;
+        const void* pc = a.w->watch.sampled_pc.load();
+        Loc l = user_site(&pc, 1);
+        if (l.line() == 0) continue;
+        uint3& b = a.w->block.idx;
+        out += "\n  block " + coord({racy(b.x), racy(b.y), racy(b.z)}) + ": a thread was at " +
+               where(l);
+    }
+    return out;
 }
 
 /// No thread noticed the stop: the kernel loops without an access simt sees. Say what is known.
 [[noreturn]] void give_up(WatchState& s) {
-    const KernelLaunch* k = stopping.load();
+    const KernelLaunch* k = target.load();
     unsigned timeout = process().config.timeout_s;
-    std::string msg = header(*k, s.interrupt, timeout) +
-                      "\n  no thread of it made a memory access that simt sees for " +
-                      std::to_string(std::chrono::seconds(grace).count()) +
-                      " s, so where it loops is not known: look for a loop whose condition "
-                      "never changes (it reads no device or shared memory)\n";
+    std::string msg = header(*k, s.interrupt, timeout);
+    std::string at = sample_threads(k);
+    if (s.interrupt)
+        msg += at.empty() ? "\n  no thread of it made a memory access that simt sees since, so "
+                            "where its threads were is not known\n"
+                          : at + "\n";
+    else
+        msg += at + "\n  no thread of it made a memory access that simt sees in the " +
+               std::to_string(std::chrono::duration_cast<seconds>(probe_time + grace).count()) +
+               " s after that: it loops on something other than device or shared memory, or "
+               "computes that long without touching memory (then raise SIMT_TIMEOUT)\n";
+    clear_line(s);
     std::fflush(stdout);
     (void)!write(2, msg.data(), msg.size());
     _exit(s.interrupt ? 130 : 1);
@@ -79,15 +244,18 @@ void begin_stop(WatchState& s, const KernelLaunch* k, bool interrupt) {
 void watch() {
     WatchState& s = state();
     for (;;) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        std::this_thread::sleep_for(tick);
         std::lock_guard lock(s.m);
-        if (stopping.load()) {
-            for (auto* f : s.flags) f->store(true, std::memory_order_relaxed);
-            if (Clock::now() - s.stop_since > grace) give_up(s);
+        Clock::time_point now = Clock::now();
+        if (mode.load() == stopping) {
+            divert_accesses();
+            if (now - s.stop_since > (s.interrupt ? interrupt_grace : milliseconds(grace)))
+                give_up(s);
             continue;
         }
         if (interrupted.load()) {
             if (s.running.empty()) {
+                clear_line(s);
                 std::fflush(stdout);
                 const char msg[] = "simt: interrupted (Ctrl-C); no kernel was running\n";
                 (void)!write(2, msg, sizeof msg - 1);
@@ -96,11 +264,34 @@ void watch() {
             begin_stop(s, s.running.front().k, true);
             continue;
         }
+        for (Running& r : s.running) {
+            std::uint64_t p = progress_of(r);
+            if (p != r.progress) {
+                r.progress = p;
+                r.moved = now;
+            }
+        }
+        show_progress(s, now);
+        if (mode.load() == probing) {
+            auto r = std::find_if(s.running.begin(), s.running.end(),
+                                  [&](const Running& x) { return x.k == target.load(); });
+            if (r == s.running.end()) {
+                end_probe();
+            } else if (r->moved > probe_since || any_moving()) {
+                r->moved = now;
+                end_probe();
+            } else if (now - probe_since >= probe_time) {
+                begin_stop(s, r->k, false);
+            } else {
+                divert_accesses();
+            }
+            continue;
+        }
         unsigned timeout = process().config.timeout_s;
         if (timeout == 0) continue;
         for (const Running& r : s.running)
-            if (Clock::now() - r.since > std::chrono::seconds(timeout)) {
-                begin_stop(s, r.k, false);
+            if (r.grid && now - r.moved > seconds(timeout)) {
+                begin_probe(r.k, now);
                 break;
             }
     }
@@ -117,27 +308,65 @@ std::string waiting_threads(const BlockState& b) {
     return out;
 }
 
+/// A probe's look at one access: a thread that writes, or reads more addresses than a spin
+/// loop does, is moving. Atomics count as reads: a spin lock retries one.
+void probe(WorkerWatch& ww, const void* p, Access kind) {
+    std::uint64_t n = probe_number.load();
+    if (ww.probe_seen.load(std::memory_order_relaxed) != n) {
+        ww.moving.store(false);
+        ww.thread = tls_thread;
+        ww.nreads = 0;
+        ww.probe_seen.store(n);
+    }
+    if (ww.moving.load(std::memory_order_relaxed)) return;
+    if (tls_thread != ww.thread || kind == Access::write) return ww.moving.store(true);
+    for (unsigned i = 0; i < ww.nreads; ++i)
+        if (ww.reads[i] == p) return;
+    if (ww.nreads == std::size(ww.reads)) return ww.moving.store(true);
+    ww.reads[ww.nreads++] = p;
+}
+
 }  // namespace
 
 Watched::Watched(const KernelLaunch& k) : k_(k) {
     WatchState& s = state();
     std::lock_guard lock(s.m);
-    s.running.push_back({&k, Clock::now()});
+    Clock::time_point now = Clock::now();
+    s.running.push_back({&k, now, nullptr, 0, now, now});
 }
 
 Watched::~Watched() {
     WatchState& s = state();
     std::lock_guard lock(s.m);
     std::erase_if(s.running, [&](const Running& r) { return r.k == &k_; });
-    if (stopping.load() == &k_) {
-        stopping.store(nullptr);
+    if (target.load() == &k_) {
+        mode.store(watching);
+        target.store(nullptr);
         stop_requested.store(false);
         interrupted.store(false);
         first_interrupt_ns.store(0);
     }
 }
 
-bool Watched::stopped() const { return stopping.load() == &k_; }
+bool Watched::stopped() const { return target.load() == &k_ && mode.load() == stopping; }
+
+WatchedGrid::WatchedGrid(GridRun& g) : g_(g) {
+    WatchState& s = state();
+    std::lock_guard lock(s.m);
+    for (Running& r : s.running)
+        if (r.k == &g.k) {
+            r.grid = &g;
+            r.moved = Clock::now();
+        }
+}
+
+WatchedGrid::~WatchedGrid() {
+    WatchState& s = state();
+    std::lock_guard lock(s.m);
+    for (Running& r : s.running)
+        if (r.grid == &g_) r.grid = nullptr;
+    clear_line(s);
+}
 
 void Watched::rethrow_stopped(const simt::KernelError& first) {
     WatchState& s = state();
@@ -160,24 +389,27 @@ void Watched::rethrow_stopped(const simt::KernelError& first) {
     throw simt::KernelError(msg);
 }
 
-void watchdog_register(std::atomic<bool>* out_of_line) {
-    WatchState& s = state();
-    std::lock_guard lock(s.m);
-    s.flags.push_back(out_of_line);
-}
-
 void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc) {
     Worker* w = tls_worker;
-    const KernelLaunch* k = stopping.load();
+    const KernelLaunch* k = target.load();
     if (!w || !tls_thread || !k || &w->block.grid->k != k) return;
+    if (mode.load() == probing) return probe(w->watch, p, kind);
+    if (mode.load() != stopping) return;
     BlockState& b = w->block;
+    const WorkerWatch& ww = w->watch;
+    // A thread the probe saw reading the same few addresses spins; after a Ctrl-C it may as
+    // well be computing, so only its place is said.
+    bool spins = !state().interrupt && ww.probe_seen.load() == probe_number.load() &&
+                 !ww.moving.load() && ww.thread == tls_thread;
     std::string lines = "\n  block " + coord(b.idx) + ": thread " + coord(tls_thread->idx) +
-                        " was running at " + where(loc);
+                        (spins ? " spins at " : " was running at ") + where(loc);
     if (a && !a->scratch) {
         auto index = (static_cast<const std::byte*>(p) - a->base) /
                      static_cast<std::ptrdiff_t>(std::max<std::size_t>(a->elem_size, 1));
-        lines += std::string(" (") + (kind == Access::read ? "reading " : "writing ") +
-                 space_name(a->space) + " memory " + describe(a) + "[" + std::to_string(index) + "])";
+        std::string what = std::string(kind == Access::write ? "writing " : "reading ") +
+                           space_name(a->space) + " memory " + describe(a) + "[" +
+                           std::to_string(index) + "]";
+        lines += spins ? " " + what : " (" + what + ")";
     }
     lines += waiting_threads(b);
     if (a && a->space == Space::global && kind == Access::read && b.grid->nblocks > 1 &&
@@ -196,6 +428,10 @@ void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc) {
         lines += "\n  a thread that loops until another thread of its block acts waits forever "
                  "if that thread waits at a barrier for it: order them with __syncthreads() "
                  "instead";
+    else if (spins && b.next_lazy < b.nthreads)
+        lines += "\n  if it waits for another thread of its block: in the simulator a block's "
+                 "threads take turns (each runs until it ends or reaches a barrier), so order "
+                 "them with __syncthreads()";
     {
         WatchState& s = state();
         std::lock_guard lock(s.m);
@@ -209,6 +445,11 @@ void start_watchdog() {
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);
+    struct sigaction sample {};
+    sample.sa_sigaction = on_sample;
+    sample.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+    sigemptyset(&sample.sa_mask);
+    sigaction(sample_signal, &sample, nullptr);
     std::thread(watch).detach();
 }
 

@@ -1,17 +1,27 @@
-// The watchdog: a launch that runs past SIMT_TIMEOUT, or a Ctrl-C, stops with where every thread is.
+// The watchdog: a launch that makes no progress for SIMT_TIMEOUT seconds, or a Ctrl-C, stops
+// with where every thread is; a launch that runs long shows how far it got.
 //
-// How a running kernel is stopped without a cost on the hot path: the access hook already tests
-// one thread-local flag per access (shadow checks on or off) before its out-of-line path. The
-// watchdog thread sets that flag on every worker, so the next access of a spinning thread goes
-// out of line, where `watchdog_poll` ends the thread's block with a report made on the worker
-// itself (its block's state is only safe to read there). A thread that makes no access simt
-// sees cannot be stopped that way: after a grace period the watchdog reports what it knows and
-// ends the process.
+// Progress is what a kernel that will end does: blocks finish, threads start, end, meet at
+// barriers and warp intrinsics (each worker's counters, read by the watchdog thread), or a
+// thread reads new addresses or writes. A launch with none of that for SIMT_TIMEOUT seconds is
+// probed, then stopped.
+//
+// How a running kernel is watched and stopped without a cost on the hot path: the access hook
+// already tests one thread-local flag per access (shadow checks on or off) before its
+// out-of-line path. The watchdog thread sets that flag on every worker, so the next access of a
+// running thread goes out of line, where `watchdog_poll` is called on the worker itself (its
+// block's state is only safe to read there). A probe looks at those accesses for a second: a
+// thread that writes, or reads more than a few addresses, is moving and the launch goes on; one
+// that keeps reading the same few spins. A stop ends each block at its next access with a report
+// of where its threads are (the thread leaves its frames: Worker::fail_thread). A thread that
+// makes no access simt sees cannot be stopped that way: after a grace period the watchdog
+// reports what it knows and ends the process.
 #pragma once
 #include <atomic>
 
 #include <chrono>
 #include <mutex>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -19,10 +29,10 @@
 
 namespace simt::sim::detail {
 
-/// True while a launch is being stopped; the out-of-line access path polls it.
+/// True while a launch is probed or stopped; the out-of-line access path polls it.
 inline std::atomic<bool> stop_requested{false};
 
-/// Times a launch while it runs on a stream; the stream thread makes one around run_grid.
+/// Watches a launch while it runs on a stream; the stream thread makes one around run_grid.
 class Watched {
 public:
     explicit Watched(const KernelLaunch& k);
@@ -36,11 +46,20 @@ private:
     const KernelLaunch& k_;
 };
 
-/// Registers a worker's out-of-line flag, which the watchdog sets to stop a launch.
-void watchdog_register(std::atomic<bool>* out_of_line);
+/// run_grid's part, while its blocks run: the watchdog counts the launch's finished blocks.
+/// Its end clears the progress line, before the launch's findings are printed.
+class WatchedGrid {
+public:
+    explicit WatchedGrid(GridRun& g);
+    ~WatchedGrid();
 
-/// On a worker, from the out-of-line access path while `stop_requested`: if the running launch
-/// is being stopped, records where this thread is and ends its block (does not return).
+private:
+    GridRun& g_;
+};
+
+/// On a worker, from the out-of-line access path while `stop_requested`: during a probe, notes
+/// whether this thread moves; during a stop of the running launch, records where this thread is
+/// and ends its block (does not return).
 void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc);
 
 /// Starts the watchdog thread and the Ctrl-C handler (once, from start_process).
@@ -52,11 +71,15 @@ struct WatchState {
     struct Running {
         const KernelLaunch* k;
         Clock::time_point since;
+        GridRun* grid = nullptr;                  ///< set while its blocks run (WatchedGrid)
+        std::uint64_t progress = 0;               ///< the last sum of its progress counters
+        Clock::time_point moved;                  ///< when that sum last changed
+        Clock::time_point shown;                  ///< when its progress line was last printed
     };
     std::mutex m;
     std::vector<Running> running;                               ///< launches running, oldest first
-    std::vector<std::atomic<bool>*> flags;                      ///< each worker's out-of-line flag
     bool interrupt = false;                                     ///< the stop is a Ctrl-C
+    bool line_shown = false;          ///< a progress line is on the terminal, not yet cleared
     Clock::time_point stop_since;
     std::vector<std::pair<std::uint64_t, std::string>> blocks;  ///< what each stopped block did
 };

@@ -18,6 +18,15 @@ struct DeviceProperties {
     int warp_size = 32;
     std::size_t total_global_mem = 0;
     bool simulator = false;             ///< true for simt's CPU simulator
+    // What the simulator's GPU model adds for cudaDeviceProp and cudaDeviceGetAttribute (the
+    // published values of that GPU); 0 where a backend does not say.
+    std::size_t shared_mem_per_multiprocessor = 0;
+    std::size_t reserved_shared_mem_per_block = 0;
+    std::size_t total_const_mem = 0;
+    int regs_per_block = 0, regs_per_multiprocessor = 0;
+    int max_threads_per_multiprocessor = 0, max_blocks_per_multiprocessor = 0;
+    int clock_rate_khz = 0, memory_clock_rate_khz = 0, memory_bus_width = 0;
+    int l2_cache_size = 0, persisting_l2_cache_max_size = 0, async_engine_count = 0;
 };
 
 }  // namespace simt

@@ -57,6 +57,7 @@ using backend = Policies<sim::detail::CheckedAccessor, sim::detail::SharedStorag
 #include "simt/sim/block/sync.hpp"
 #include "simt/sim/warp/intrinsics.hpp"
 #include "simt/sim/printf.hpp"
+#include "simt/sim/fault.hpp"
 #include "simt/host/device_array.hpp"
 #include "simt/host/launch.hpp"
 #include "simt/sim/host/stream.hpp"

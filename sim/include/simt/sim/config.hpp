@@ -20,13 +20,17 @@ enum class Schedule : std::uint8_t {
 
 /// Every setting of the simulator; `settings()` lists them with their defaults and help.
 struct Config {
-    bool check_race = true, check_mem = true, check_init = true, check_sync = true;
+    bool check_race = true, check_init = true, check_sync = true;
+    /// Each allocation never freed is a finding at exit (SIMT_CHECK's `leak`, once named `mem`);
+    /// otherwise they make one note line. Bounds are checked either way.
+    bool check_mem = false;
     Schedule schedule = Schedule::in_order;
     std::uint64_t seed = 0;
     std::string report_json;                    ///< JSON Lines path; empty: text only
     std::size_t stack_size = 64 * 1024;         ///< bytes of stack per CUDA thread
     int workers = 0;                            ///< OS threads running blocks; 0: all cores
-    unsigned timeout_s = 30;                    ///< a launch running longer is stopped; 0: never
+    unsigned timeout_s = 30;                    ///< seconds without progress before a launch is stopped; 0: never
+    int devices = 4;                            ///< simulated devices (cudaGetDeviceCount)
     int exit_code = 0;                          ///< exit status when anything was found; 0: unchanged
 };
 

@@ -26,6 +26,7 @@ enum class FindingKind : std::uint8_t {
     warp_mask,           ///< a warp intrinsic's mask leaves out the caller or names absent lanes
     warp_divergence,     ///< lanes of one mask call different warp intrinsics
     deadlock,            ///< no thread of a block can continue
+    misaligned_address,  ///< memcheck: a load or store not at a multiple of its size
 };
 
 /// "data-race", "uninitialized-read", "out-of-bounds", ... (as in the JSON report).

@@ -35,4 +35,28 @@ public:
 /// The calling thread's block.
 inline thread_block this_thread_block() { return thread_block(); }
 
+/// The shared scratch that CUDA's tiles of more than 32 threads use on GPUs before compute
+/// capability 8.0: `__shared__ cg::block_tile_memory<256> scratch;` then
+/// `cg::this_thread_block(scratch)`. From 8.0 on (and in the simulator) the hardware's reserved
+/// shared memory serves instead, so it holds nothing; `MaxBlockSize` is still checked.
+/// In the simulator: tiles are at most 32 threads (thread_block_tile.hpp says so at compile time).
+template <unsigned MaxBlockSize = 1024>
+struct block_tile_memory {
+    static_assert(MaxBlockSize >= 1 && MaxBlockSize <= 1024,
+                  "block_tile_memory<MaxBlockSize>: a block has at most 1024 threads");
+};
+
+/// The calling thread's block, for a block of at most MaxBlockSize threads.
+template <unsigned MaxBlockSize>
+thread_block this_thread_block(block_tile_memory<MaxBlockSize>& /*scratch*/,
+                               simt::sim::Loc loc = simt::sim::Loc::current()) {
+    if (details::block_threads() > MaxBlockSize)
+        simt::sim::detail::group_misuse(
+            "this_thread_block(block_tile_memory<" + std::to_string(MaxBlockSize) + ">): the "
+            "block has " + std::to_string(details::block_threads()) + " threads, more than the " +
+            std::to_string(MaxBlockSize) + " the scratch was declared for",
+            loc);
+    return this_thread_block();
+}
+
 }  // namespace cooperative_groups

@@ -26,8 +26,8 @@
 // What helper headers written for the toolkit test for.
 #define __CUDA_RUNTIME_H__
 #define __DRIVER_TYPES_H__
-#define CUDART_VERSION 12000
-#define CUDA_VERSION 12000
+#define CUDART_VERSION 13000
+#define CUDA_VERSION 13000
 
 /// CUDA's error codes (the subset the simulator can return), with the toolkit's values.
 enum cudaError {
@@ -36,6 +36,7 @@ enum cudaError {
     cudaErrorMemoryAllocation = 2,
     cudaErrorInitializationError = 3,
     cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidPitchValue = 12,
     cudaErrorInvalidSymbol = 13,
     cudaErrorInvalidDevicePointer = 17,
     cudaErrorInvalidMemcpyDirection = 21,
@@ -46,6 +47,13 @@ enum cudaError {
     cudaErrorIllegalState = 401,
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
+    cudaErrorLaunchTimeout = 702,
+    cudaErrorPeerAccessAlreadyEnabled = 704,
+    cudaErrorPeerAccessNotEnabled = 705,
+    cudaErrorAssert = 710,
+    cudaErrorHardwareStackError = 714,
+    cudaErrorIllegalInstruction = 715,
+    cudaErrorMisalignedAddress = 716,
     cudaErrorLaunchFailure = 719,
     cudaErrorCooperativeLaunchTooLarge = 720,
     cudaErrorNotSupported = 801,
@@ -79,38 +87,126 @@ typedef CUevent_st* cudaEvent_t;
 #define cudaEventBlockingSync 0x1
 #define cudaEventDisableTiming 0x2
 #define cudaHostAllocDefault 0x0
+#define cudaHostAllocPortable 0x1
+#define cudaHostAllocMapped 0x2
+#define cudaHostAllocWriteCombined 0x4
+#define cudaMallocHostDefault 0x0
 #define cudaMemAttachGlobal 0x1
+#define cudaMemAttachHost 0x2
+#define cudaMemAttachSingle 0x4
+#define cudaDeviceScheduleAuto 0x0
+#define cudaDeviceScheduleSpin 0x1
+#define cudaDeviceScheduleYield 0x2
+#define cudaDeviceScheduleBlockingSync 0x4
+#define cudaDeviceMapHost 0x8
+#define cudaDeviceLmemResizeToMax 0x10
+/// The device numbers that stand for the host, and for none, in managed-memory hints.
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
 
-/// The device description, with the fields courses print; the simulator fills them with the
-/// limits it enforces.
+/// The device description, field for field as CUDA 13's cudaDeviceProp (clockRate,
+/// memoryClockRate, computeMode and the other fields it dropped are cudaDeviceGetAttribute's
+/// now, as there). The simulator fills it with its GPU model's published values (runtime.cpp).
+struct cudaUUID_t {
+    char bytes[16];
+};
 struct cudaDeviceProp {
     char name[256];
+    cudaUUID_t uuid;
+    char luid[8];
+    unsigned int luidDeviceNodeMask;
     std::size_t totalGlobalMem;
     std::size_t sharedMemPerBlock;
-    std::size_t sharedMemPerBlockOptin;
-    std::size_t sharedMemPerMultiprocessor;
     int regsPerBlock;
     int warpSize;
+    std::size_t memPitch;
     int maxThreadsPerBlock;
     int maxThreadsDim[3];
     int maxGridSize[3];
-    int clockRate;
     std::size_t totalConstMem;
     int major;
     int minor;
+    std::size_t textureAlignment;
+    std::size_t texturePitchAlignment;
     int multiProcessorCount;
-    int maxThreadsPerMultiProcessor;
-    int maxBlocksPerMultiProcessor;
-    int memoryClockRate;
-    int memoryBusWidth;
-    int l2CacheSize;
+    int integrated;
+    int canMapHostMemory;
+    int maxTexture1D;
+    int maxTexture1DMipmap;
+    int maxTexture2D[2];
+    int maxTexture2DMipmap[2];
+    int maxTexture2DLinear[3];
+    int maxTexture2DGather[2];
+    int maxTexture3D[3];
+    int maxTexture3DAlt[3];
+    int maxTextureCubemap;
+    int maxTexture1DLayered[2];
+    int maxTexture2DLayered[3];
+    int maxTextureCubemapLayered[2];
+    int maxSurface1D;
+    int maxSurface2D[2];
+    int maxSurface3D[3];
+    int maxSurface1DLayered[2];
+    int maxSurface2DLayered[3];
+    int maxSurfaceCubemap;
+    int maxSurfaceCubemapLayered[2];
+    std::size_t surfaceAlignment;
     int concurrentKernels;
+    int ECCEnabled;
+    int pciBusID;
+    int pciDeviceID;
+    int pciDomainID;
+    int tccDriver;
     int asyncEngineCount;
     int unifiedAddressing;
+    int memoryBusWidth;
+    int l2CacheSize;
+    int persistingL2CacheMaxSize;
+    int maxThreadsPerMultiProcessor;
+    int streamPrioritiesSupported;
+    int globalL1CacheSupported;
+    int localL1CacheSupported;
+    std::size_t sharedMemPerMultiprocessor;
+    int regsPerMultiprocessor;
     int managedMemory;
+    int isMultiGpuBoard;
+    int multiGpuBoardGroupID;
+    int hostNativeAtomicSupported;
+    int pageableMemoryAccess;
+    int concurrentManagedAccess;
+    int computePreemptionSupported;
+    int canUseHostPointerForRegisteredMem;
     int cooperativeLaunch;
+    std::size_t sharedMemPerBlockOptin;
+    int pageableMemoryAccessUsesHostPageTables;
+    int directManagedMemAccessFromHost;
+    int maxBlocksPerMultiProcessor;
+    int accessPolicyMaxWindowSize;
+    std::size_t reservedSharedMemPerBlock;
+    int hostRegisterSupported;
+    int sparseCudaArraySupported;
+    int hostRegisterReadOnlySupported;
+    int timelineSemaphoreInteropSupported;
+    int memoryPoolsSupported;
+    int gpuDirectRDMASupported;
+    unsigned int gpuDirectRDMAFlushWritesOptions;
+    int gpuDirectRDMAWritesOrdering;
+    unsigned int memoryPoolSupportedHandleTypes;
+    int deferredMappingCudaArraySupported;
+    int ipcEventSupported;
+    int clusterLaunch;
+    int unifiedFunctionPointers;
+    int deviceNumaConfig;
+    int deviceNumaId;
+    int mpsEnabled;
+    int hostNumaId;
+    unsigned int gpuPciDeviceID;
+    unsigned int gpuPciSubsystemID;
+    int hostNumaMultinodeIpcSupported;
+    int reserved[56];
 };
 
+/// Every attribute of CUDA 13's cudaDeviceAttr, with the toolkit's values.
 enum cudaDeviceAttr {
     cudaDevAttrMaxThreadsPerBlock = 1,
     cudaDevAttrMaxBlockDimX = 2,
@@ -120,23 +216,208 @@ enum cudaDeviceAttr {
     cudaDevAttrMaxGridDimY = 6,
     cudaDevAttrMaxGridDimZ = 7,
     cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrTotalConstantMemory = 9,
     cudaDevAttrWarpSize = 10,
+    cudaDevAttrMaxPitch = 11,
+    cudaDevAttrMaxRegistersPerBlock = 12,
+    cudaDevAttrClockRate = 13,
+    cudaDevAttrTextureAlignment = 14,
+    cudaDevAttrGpuOverlap = 15,
     cudaDevAttrMultiProcessorCount = 16,
+    cudaDevAttrKernelExecTimeout = 17,
+    cudaDevAttrIntegrated = 18,
+    cudaDevAttrCanMapHostMemory = 19,
+    cudaDevAttrComputeMode = 20,
+    cudaDevAttrMaxTexture1DWidth = 21,
+    cudaDevAttrMaxTexture2DWidth = 22,
+    cudaDevAttrMaxTexture2DHeight = 23,
+    cudaDevAttrMaxTexture3DWidth = 24,
+    cudaDevAttrMaxTexture3DHeight = 25,
+    cudaDevAttrMaxTexture3DDepth = 26,
+    cudaDevAttrMaxTexture2DLayeredWidth = 27,
+    cudaDevAttrMaxTexture2DLayeredHeight = 28,
+    cudaDevAttrMaxTexture2DLayeredLayers = 29,
+    cudaDevAttrSurfaceAlignment = 30,
+    cudaDevAttrConcurrentKernels = 31,
+    cudaDevAttrEccEnabled = 32,
+    cudaDevAttrPciBusId = 33,
+    cudaDevAttrPciDeviceId = 34,
+    cudaDevAttrTccDriver = 35,
+    cudaDevAttrMemoryClockRate = 36,
+    cudaDevAttrGlobalMemoryBusWidth = 37,
+    cudaDevAttrL2CacheSize = 38,
+    cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+    cudaDevAttrAsyncEngineCount = 40,
+    cudaDevAttrUnifiedAddressing = 41,
+    cudaDevAttrMaxTexture1DLayeredWidth = 42,
+    cudaDevAttrMaxTexture1DLayeredLayers = 43,
+    cudaDevAttrMaxTexture2DGatherWidth = 45,
+    cudaDevAttrMaxTexture2DGatherHeight = 46,
+    cudaDevAttrMaxTexture3DWidthAlt = 47,
+    cudaDevAttrMaxTexture3DHeightAlt = 48,
+    cudaDevAttrMaxTexture3DDepthAlt = 49,
+    cudaDevAttrPciDomainId = 50,
+    cudaDevAttrTexturePitchAlignment = 51,
+    cudaDevAttrMaxTextureCubemapWidth = 52,
+    cudaDevAttrMaxTextureCubemapLayeredWidth = 53,
+    cudaDevAttrMaxTextureCubemapLayeredLayers = 54,
+    cudaDevAttrMaxSurface1DWidth = 55,
+    cudaDevAttrMaxSurface2DWidth = 56,
+    cudaDevAttrMaxSurface2DHeight = 57,
+    cudaDevAttrMaxSurface3DWidth = 58,
+    cudaDevAttrMaxSurface3DHeight = 59,
+    cudaDevAttrMaxSurface3DDepth = 60,
+    cudaDevAttrMaxSurface1DLayeredWidth = 61,
+    cudaDevAttrMaxSurface1DLayeredLayers = 62,
+    cudaDevAttrMaxSurface2DLayeredWidth = 63,
+    cudaDevAttrMaxSurface2DLayeredHeight = 64,
+    cudaDevAttrMaxSurface2DLayeredLayers = 65,
+    cudaDevAttrMaxSurfaceCubemapWidth = 66,
+    cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67,
+    cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+    cudaDevAttrMaxTexture1DLinearWidth = 69,
+    cudaDevAttrMaxTexture2DLinearWidth = 70,
+    cudaDevAttrMaxTexture2DLinearHeight = 71,
+    cudaDevAttrMaxTexture2DLinearPitch = 72,
+    cudaDevAttrMaxTexture2DMipmappedWidth = 73,
+    cudaDevAttrMaxTexture2DMipmappedHeight = 74,
     cudaDevAttrComputeCapabilityMajor = 75,
     cudaDevAttrComputeCapabilityMinor = 76,
+    cudaDevAttrMaxTexture1DMipmappedWidth = 77,
+    cudaDevAttrStreamPrioritiesSupported = 78,
+    cudaDevAttrGlobalL1CacheSupported = 79,
+    cudaDevAttrLocalL1CacheSupported = 80,
+    cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+    cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+    cudaDevAttrManagedMemory = 83,
+    cudaDevAttrIsMultiGpuBoard = 84,
+    cudaDevAttrMultiGpuBoardGroupID = 85,
+    cudaDevAttrHostNativeAtomicSupported = 86,
+    cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+    cudaDevAttrPageableMemoryAccess = 88,
+    cudaDevAttrConcurrentManagedAccess = 89,
+    cudaDevAttrComputePreemptionSupported = 90,
+    cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+    cudaDevAttrReserved92 = 92,
+    cudaDevAttrReserved93 = 93,
+    cudaDevAttrReserved94 = 94,
     cudaDevAttrCooperativeLaunch = 95,
+    cudaDevAttrReserved96 = 96,
     cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+    cudaDevAttrCanFlushRemoteWrites = 98,
+    cudaDevAttrHostRegisterSupported = 99,
+    cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+    cudaDevAttrDirectManagedMemAccessFromHost = 101,
+    cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+    cudaDevAttrMaxPersistingL2CacheSize = 108,
+    cudaDevAttrMaxAccessPolicyWindowSize = 109,
+    cudaDevAttrReservedSharedMemoryPerBlock = 111,
+    cudaDevAttrSparseCudaArraySupported = 112,
+    cudaDevAttrHostRegisterReadOnlySupported = 113,
+    cudaDevAttrTimelineSemaphoreInteropSupported = 114,
+    cudaDevAttrMemoryPoolsSupported = 115,
+    cudaDevAttrGPUDirectRDMASupported = 116,
+    cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+    cudaDevAttrGPUDirectRDMAWritesOrdering = 118,
+    cudaDevAttrMemoryPoolSupportedHandleTypes = 119,
+    cudaDevAttrClusterLaunch = 120,
+    cudaDevAttrDeferredMappingCudaArraySupported = 121,
+    cudaDevAttrReserved122 = 122,
+    cudaDevAttrReserved123 = 123,
+    cudaDevAttrReserved124 = 124,
+    cudaDevAttrIpcEventSupport = 125,
+    cudaDevAttrMemSyncDomainCount = 126,
+    cudaDevAttrReserved127 = 127,
+    cudaDevAttrReserved128 = 128,
+    cudaDevAttrReserved129 = 129,
+    cudaDevAttrNumaConfig = 130,
+    cudaDevAttrNumaId = 131,
+    cudaDevAttrReserved132 = 132,
+    cudaDevAttrMpsEnabled = 133,
+    cudaDevAttrHostNumaId = 134,
+    cudaDevAttrD3D12CigSupported = 135,
+    cudaDevAttrVulkanCigSupported = 138,
+    cudaDevAttrGpuPciDeviceId = 139,
+    cudaDevAttrGpuPciSubsystemId = 140,
+    cudaDevAttrReserved141 = 141,
+    cudaDevAttrHostNumaMemoryPoolsSupported = 142,
+    cudaDevAttrHostNumaMultinodeIpcSupported = 143,
+    cudaDevAttrHostMemoryPoolsSupported = 144,
+    cudaDevAttrReserved145 = 145,
+    cudaDevAttrOnlyPartialHostNativeAtomicSupported = 147,
+    cudaDevAttrMax
 };
 
-// Memory.
+enum cudaComputeMode {
+    cudaComputeModeDefault = 0,
+    cudaComputeModeExclusive = 1,
+    cudaComputeModeProhibited = 2,
+    cudaComputeModeExclusiveProcess = 3,
+};
+
+/// Managed-memory hints (cudaMemAdvise) and where memory is meant to be (CUDA 13's spelling of a
+/// device for cudaMemPrefetchAsync and cudaMemAdvise).
+enum cudaMemoryAdvise {
+    cudaMemAdviseSetReadMostly = 1,
+    cudaMemAdviseUnsetReadMostly = 2,
+    cudaMemAdviseSetPreferredLocation = 3,
+    cudaMemAdviseUnsetPreferredLocation = 4,
+    cudaMemAdviseSetAccessedBy = 5,
+    cudaMemAdviseUnsetAccessedBy = 6,
+};
+enum cudaMemLocationType {
+    cudaMemLocationTypeInvalid = 0,
+    cudaMemLocationTypeNone = 0,
+    cudaMemLocationTypeDevice = 1,
+    cudaMemLocationTypeHost = 2,
+    cudaMemLocationTypeHostNuma = 3,
+    cudaMemLocationTypeHostNumaCurrent = 4,
+};
+struct cudaMemLocation {
+    cudaMemLocationType type;
+    int id;
+};
+
+// Memory. Each allocation call refuses what the simulated device could not hold (more than its
+// totalGlobalMem, or a size that overflowed) with cudaErrorMemoryAllocation and a message.
 cudaError_t cudaMalloc(void** ptr, std::size_t bytes,
                        std::source_location site = std::source_location::current());
 cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned flags = cudaMemAttachGlobal,
                               std::source_location site = std::source_location::current());
+cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height,
+                            std::source_location site = std::source_location::current());
+cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t stream,
+                            std::source_location site = std::source_location::current());
 cudaError_t cudaFree(void* ptr, std::source_location site = std::source_location::current());
-cudaError_t cudaMallocHost(void** ptr, std::size_t bytes);
-cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags);
-cudaError_t cudaFreeHost(void* ptr);
+cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream,
+                          std::source_location site = std::source_location::current());
+cudaError_t cudaMallocHost(void** ptr, std::size_t bytes,
+                           std::source_location site = std::source_location::current());
+cudaError_t cudaMallocHost(void** ptr, std::size_t bytes, unsigned flags,
+                           std::source_location site = std::source_location::current());
+cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags,
+                          std::source_location site = std::source_location::current());
+cudaError_t cudaFreeHost(void* ptr, std::source_location site = std::source_location::current());
+/// Memory from cudaHostAlloc is the device's too: in the simulator, at the same address.
+cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags,
+                                     std::source_location site = std::source_location::current());
+cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total);
+
+// Managed-memory hints. The simulator has one memory, so they move nothing, but they check their
+// arguments as CUDA does: a pointer cudaMallocManaged returned, a range inside it, a device that
+// exists (or cudaCpuDeviceId). Both CUDA 13's form (a cudaMemLocation) and the classic one (an int
+// device, which CUDA 13 removed) are here.
+cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, int device,
+                                 cudaStream_t stream = nullptr,
+                                 std::source_location site = std::source_location::current());
+cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, cudaMemLocation location,
+                                 unsigned flags, cudaStream_t stream = nullptr,
+                                 std::source_location site = std::source_location::current());
+cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice, int device,
+                          std::source_location site = std::source_location::current());
+cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice,
+                          cudaMemLocation location,
+                          std::source_location site = std::source_location::current());
 // The trailing `site` (defaulted: a program never passes it) names the caller's line in messages.
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
                        std::source_location site = std::source_location::current());
@@ -152,10 +433,13 @@ cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::si
                          std::source_location site = std::source_location::current());
 
 namespace simt::sim::detail {
-/// cudaMalloc and cudaMallocManaged, told the element type when the call shows it, so that reports
-/// index the array by element ('d_a'[1000] of float) and not by byte.
+/// cudaMalloc and its kin, told the element type when the call shows it, so that reports index
+/// the array by element ('d_a'[1000] of float) and not by byte. `call` names it in messages.
 cudaError_t cuda_malloc(void** ptr, std::size_t bytes, std::size_t elem_size, const char* elem_type,
-                        bool managed, std::source_location site);
+                        bool managed, std::source_location site, const char* call = nullptr);
+/// cudaMallocPitch: rows of `width` bytes, each padded to the returned pitch.
+cudaError_t cuda_malloc_pitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height,
+                              std::size_t elem_size, const char* elem_type, std::source_location site);
 /// Scalars are elements; the members of a struct are checked byte by byte (two threads may
 /// update different members of one element).
 template <class T>
@@ -167,7 +451,8 @@ const char* cuda_elem_type() {
 }
 }  // namespace simt::sim::detail
 
-/// The typed overloads the toolkit's header also provides: cudaMalloc(&float_ptr, bytes).
+// The typed overloads the toolkit's cuda_runtime.h gives every allocation function, so that
+// `cudaMalloc(&float_ptr, bytes)` and `cudaHostAlloc(&float_ptr, bytes, flags)` compile.
 template <class T>
 cudaError_t cudaMalloc(T** ptr, std::size_t bytes,
                        std::source_location site = std::source_location::current()) {
@@ -176,15 +461,43 @@ cudaError_t cudaMalloc(T** ptr, std::size_t bytes,
                        false, site);
 }
 template <class T>
-cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned = cudaMemAttachGlobal,
+cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned flags = cudaMemAttachGlobal,
                               std::source_location site = std::source_location::current()) {
     using namespace simt::sim::detail;
+    if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
+        return cudaMallocManaged(reinterpret_cast<void**>(ptr), bytes, flags, site);
     return cuda_malloc(reinterpret_cast<void**>(ptr), bytes, cuda_elem_size<T>, cuda_elem_type<T>(),
                        true, site);
 }
 template <class T>
-cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {
-    return cudaMallocHost(reinterpret_cast<void**>(ptr), bytes);
+cudaError_t cudaMallocPitch(T** ptr, std::size_t* pitch, std::size_t width, std::size_t height,
+                            std::source_location site = std::source_location::current()) {
+    using namespace simt::sim::detail;
+    return cuda_malloc_pitch(reinterpret_cast<void**>(ptr), pitch, width, height,
+                             cuda_elem_size<T>, cuda_elem_type<T>(), site);
+}
+/// The memory is there at once, which is all that stream order promises.
+template <class T>
+cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaStream_t,
+                            std::source_location site = std::source_location::current()) {
+    using namespace simt::sim::detail;
+    return cuda_malloc(reinterpret_cast<void**>(ptr), bytes, cuda_elem_size<T>, cuda_elem_type<T>(),
+                       false, site, "cudaMallocAsync");
+}
+template <class T>
+cudaError_t cudaMallocHost(T** ptr, std::size_t bytes, unsigned flags = cudaMallocHostDefault,
+                           std::source_location site = std::source_location::current()) {
+    return cudaMallocHost(reinterpret_cast<void**>(ptr), bytes, flags, site);
+}
+template <class T>
+cudaError_t cudaHostAlloc(T** ptr, std::size_t bytes, unsigned flags,
+                          std::source_location site = std::source_location::current()) {
+    return cudaHostAlloc(reinterpret_cast<void**>(ptr), bytes, flags, site);
+}
+template <class T>
+cudaError_t cudaHostGetDevicePointer(T** device, void* host, unsigned flags,
+                                     std::source_location site = std::source_location::current()) {
+    return cudaHostGetDevicePointer(reinterpret_cast<void**>(device), host, flags, site);
 }
 
 namespace simt::sim::detail {
@@ -242,6 +555,17 @@ cudaError_t cudaGetSymbolSize(std::size_t* bytes, const T& symbol,
 
 // The device and errors.
 cudaError_t cudaDeviceSynchronize();
+/// Several devices (SIMT_DEVICES, default 4): each the simulated GPU, with memory and a stream 0
+/// of its own, in one address space, so that peer access is always possible.
+cudaError_t cudaDeviceCanAccessPeer(int* can_access, int device, int peer_device);
+cudaError_t cudaDeviceEnablePeerAccess(int peer_device, unsigned flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peer_device);
+cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_device,
+                           std::size_t bytes,
+                           std::source_location site = std::source_location::current());
+cudaError_t cudaMemcpyPeerAsync(void* dst, int dst_device, const void* src, int src_device,
+                                std::size_t bytes, cudaStream_t stream = nullptr,
+                                std::source_location site = std::source_location::current());
 cudaError_t cudaDeviceReset();
 cudaError_t cudaGetLastError();
 cudaError_t cudaPeekAtLastError();
@@ -252,6 +576,10 @@ cudaError_t cudaGetDevice(int* device);
 cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device);
+cudaError_t cudaSetDeviceFlags(unsigned flags);
+cudaError_t cudaGetDeviceFlags(unsigned* flags);
+cudaError_t cudaDriverGetVersion(int* version);
+cudaError_t cudaRuntimeGetVersion(int* version);
 
 // Streams and events.
 cudaError_t cudaStreamCreate(cudaStream_t* stream);
@@ -330,8 +658,11 @@ namespace simt::sim::detail {
 /// cudaFuncSetAttribute allowed.
 bool cuda_launch_allowed(dim3 grid, dim3 block, std::size_t shared_bytes, std::source_location site,
                          bool& shared_optin);
-/// The stream a launch or copy goes to.
+/// The stream a launch or copy goes to (stream 0: the current device's).
 const simt::Stream* cuda_stream(cudaStream_t s);
+/// The calling host thread's device (cudaSetDevice), and whether any but device 0 was used.
+int cuda_current_device();
+bool cuda_several_devices();
 
 /// A kernel call as the front end writes it: a closure that calls the kernel with the launch's
 /// arguments, copied once when the launch is made (as CUDA copies them).

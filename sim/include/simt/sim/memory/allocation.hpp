@@ -34,6 +34,7 @@ struct Allocation {
     std::string name;            ///< the user's name for it, found lazily for reports
     std::uint64_t id = 0;
     bool host_init = false;      ///< every byte was written by a host copy (initcheck)
+    int device = 0;              ///< the simulated device it was allocated on (cudaSetDevice)
     void* shadow = nullptr;      ///< the race and init checkers' cells, one per element
     std::size_t shadow_cells = 0;
     /// Whether the n bytes at p may be accessed now: in bounds and not freed. The one bounds

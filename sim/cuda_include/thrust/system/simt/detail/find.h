@@ -1,0 +1,5 @@
+// find for the simt device system: the C++ system's, below simt's own (on_device.h).
+#pragma once
+#include <thrust/detail/config.h>
+#include <thrust/system/cpp/detail/find.h>
+#include <thrust/system/simt/detail/on_device.h>

@@ -1,0 +1,5 @@
+// swap_ranges for the simt device system: the C++ system's, below simt's own (on_device.h).
+#pragma once
+#include <thrust/detail/config.h>
+#include <thrust/system/cpp/detail/swap_ranges.h>
+#include <thrust/system/simt/detail/on_device.h>

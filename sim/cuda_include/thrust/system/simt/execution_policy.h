@@ -1,0 +1,51 @@
+// Thrust's device system in a simulator build: simt's simulated GPU. for_each_n (and so transform,
+// fill, sequence, ...) runs as a kernel of one thread per element; the algorithms Thrust's
+// sequential system implements (sort, reduce, scan, copy_if, remove_if, unique, ...) run on one
+// CUDA thread (detail/on_device.h). Every access they make to device memory is checked.
+#pragma once
+#include <thrust/detail/config.h>
+#include <thrust/system/simt/detail/execution_policy.h>
+#include <thrust/system/simt/detail/par.h>
+#include <thrust/system/simt/detail/adjacent_difference.h>
+#include <thrust/system/simt/detail/assign_value.h>
+#include <thrust/system/simt/detail/binary_search.h>
+#include <thrust/system/simt/detail/copy.h>
+#include <thrust/system/simt/detail/copy_if.h>
+#include <thrust/system/simt/detail/count.h>
+#include <thrust/system/simt/detail/equal.h>
+#include <thrust/system/simt/detail/extrema.h>
+#include <thrust/system/simt/detail/fill.h>
+#include <thrust/system/simt/detail/find.h>
+#include <thrust/system/simt/detail/for_each.h>
+#include <thrust/system/simt/detail/gather.h>
+#include <thrust/system/simt/detail/generate.h>
+#include <thrust/system/simt/detail/get_value.h>
+#include <thrust/system/simt/detail/inner_product.h>
+#include <thrust/system/simt/detail/iter_swap.h>
+#include <thrust/system/simt/detail/logical.h>
+#include <thrust/system/simt/detail/malloc_and_free.h>
+#include <thrust/system/simt/detail/merge.h>
+#include <thrust/system/simt/detail/mismatch.h>
+#include <thrust/system/simt/detail/partition.h>
+#include <thrust/system/simt/detail/per_device_resource.h>
+#include <thrust/system/simt/detail/reduce.h>
+#include <thrust/system/simt/detail/reduce_by_key.h>
+#include <thrust/system/simt/detail/remove.h>
+#include <thrust/system/simt/detail/replace.h>
+#include <thrust/system/simt/detail/reverse.h>
+#include <thrust/system/simt/detail/scan.h>
+#include <thrust/system/simt/detail/scan_by_key.h>
+#include <thrust/system/simt/detail/scatter.h>
+#include <thrust/system/simt/detail/sequence.h>
+#include <thrust/system/simt/detail/set_operations.h>
+#include <thrust/system/simt/detail/sort.h>
+#include <thrust/system/simt/detail/swap_ranges.h>
+#include <thrust/system/simt/detail/tabulate.h>
+#include <thrust/system/simt/detail/temporary_buffer.h>
+#include <thrust/system/simt/detail/transform.h>
+#include <thrust/system/simt/detail/transform_reduce.h>
+#include <thrust/system/simt/detail/transform_scan.h>
+#include <thrust/system/simt/detail/uninitialized_copy.h>
+#include <thrust/system/simt/detail/uninitialized_fill.h>
+#include <thrust/system/simt/detail/unique.h>
+#include <thrust/system/simt/detail/unique_by_key.h>

@@ -1,0 +1,21 @@
+# Runs PROGRAM ARGS with SIMT_REPORT=json:REPORT_FILE, and requires its exit status to be STATUS
+# within SECONDS, its output to match EXPECT and the JSON report to match REPORT.
+cmake_minimum_required(VERSION 3.25)
+file(REMOVE "${REPORT_FILE}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E env "SIMT_REPORT=json:${REPORT_FILE}" ${PROGRAM} ${ARGS}
+  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${SECONDS})
+set(all "${out}${err}")
+if(NOT status STREQUAL "${STATUS}")
+  message(FATAL_ERROR "expected exit status ${STATUS} within ${SECONDS} s, got '${status}'; output:\n${all}")
+endif()
+if(NOT all MATCHES "${EXPECT}")
+  message(FATAL_ERROR "the output does not match '${EXPECT}':\n${all}")
+endif()
+if(NOT EXISTS "${REPORT_FILE}")
+  message(FATAL_ERROR "no JSON report at ${REPORT_FILE}; output:\n${all}")
+endif()
+file(READ "${REPORT_FILE}" report)
+if(NOT report MATCHES "${REPORT}")
+  message(FATAL_ERROR "the JSON report does not match '${REPORT}':\n${report}")
+endif()
+message(STATUS "exit status ${status}, output and report as expected:\n${all}\n${report}")
