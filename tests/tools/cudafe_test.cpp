@@ -265,6 +265,18 @@ TEST_CASE("A cast to void* of the kernel in cudaLaunchCooperativeKernel becomes 
     CHECK(newlines(rewritten(split)) == newlines(split));
 }
 
+TEST_CASE("A cast to void** of an address given to an allocation call becomes blanks", "[cudafe]") {
+    CHECK(rewritten("cudaMalloc((void**)&d_x, n * sizeof(float));") ==
+          "cudaMalloc(        &d_x, n * sizeof(float));");
+    CHECK(rewritten("e = cudaMallocManaged( (void **) &p, b);") ==
+          "e = cudaMallocManaged( " + std::string(std::string_view("(void **)").size(), ' ') + " &p, b);");
+    CHECK(rewritten("cudaMalloc(reinterpret_cast<void**>(&d), b);") ==
+          "cudaMalloc(" + std::string(std::string_view("reinterpret_cast<void**>").size(), ' ') + "(&d), b);");
+    for (const char* kept : {"cudaMalloc((void**)pp, b);", "cudaMalloc(&d, b);", "my_cudaMalloc((void**)&d, b);",
+                             "cudaMalloc((float**)&d, b);"})
+        CHECK(rewritten(kept) == kept);
+}
+
 TEST_CASE("Other casts keep their text", "[cudafe]") {
     for (const char* src : {"cudaLaunchKernel((void**)k, g, b, a);",
                             "// cudaLaunchKernel((void*)k, g, b, a);", "cudaLaunchKernel((voidish*)k);",

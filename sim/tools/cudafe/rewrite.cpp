@@ -287,6 +287,8 @@ public:
             if (tok.kind == Kind::word &&
                 (text == "cudaLaunchKernel" || text == "cudaLaunchCooperativeKernel")) {
                 drop_kernel_cast(t);
+            } else if (tok.kind == Kind::word && is_allocation_call(text)) {
+                drop_allocation_cast(t);
             } else if (text == "(" && tok.begin >= copied_) {
                 keep_kernel_type(t);
             } else if (text == "<<<") {
@@ -485,6 +487,34 @@ private:
         copy_to(toks_[cast].begin);
         for (std::size_t k = toks_[cast].begin; k < toks_[t].end; ++k) out_ += s_[k] == '\n' ? '\n' : ' ';
         copied_ = toks_[t].end;
+    }
+
+    // --- cudaMalloc((void**)&p, ...) ----------------------------------------------------------
+
+    static bool is_allocation_call(std::string_view w) {
+        return w == "cudaMalloc" || w == "cudaMallocManaged" || w == "cudaMallocHost" ||
+               w == "cudaHostAlloc" || w == "cudaMallocPitch" || w == "cudaMallocAsync";
+    }
+
+    // The first argument of an allocation call loses a cast to void** applied to an address,
+    // `(void**)&d_x` or `reinterpret_cast<void**>(&d_x)`, replaced by blanks: the typed overload
+    // cuda_runtime.h gives every allocation call then knows d_x's element type, so that reports
+    // count its elements as the program does (`'d_x'[125000]`, not byte 500000).
+    void drop_allocation_cast(std::size_t name) {
+        std::size_t t = next_sig(name + 1);
+        if (!is(t, "(")) return;
+        const std::size_t cast = t = next_sig(t + 1);
+        const bool c_style = is(t, "(");
+        if (!c_style && !(is(t, "reinterpret_cast") && is(t = next_sig(t + 1), "<"))) return;
+        t = next_sig(t + 1);
+        if (!is(t, "void") || !is(t = next_sig(t + 1), "*") || !is(t = next_sig(t + 1), "*")) return;
+        if (!is(t = next_sig(t + 1), c_style ? ")" : ">")) return;
+        const std::size_t end = t;
+        const std::size_t operand = next_sig(end + 1);
+        if (!(c_style ? is(operand, "&") : is(operand, "(") && is(next_sig(operand + 1), "&"))) return;
+        copy_to(toks_[cast].begin);
+        for (std::size_t k = toks_[cast].begin; k < toks_[end].end; ++k) out_ += s_[k] == '\n' ? '\n' : ' ';
+        copied_ = toks_[end].end;
     }
 
     // --- (void*)kernel -------------------------------------------------------------------------
