@@ -468,28 +468,39 @@ private:
         out_ += ")";
     }
 
-    // --- cudaLaunchKernel((void*)kernel, ...) --------------------------------------------------
+    // --- Casts in the first argument of cudaLaunchKernel and of allocation calls ---------------
 
-    // The first argument of cudaLaunchKernel / cudaLaunchCooperativeKernel (the token at `name`)
-    // loses a cast to void*: `(void*)`, `(const void *)` or `reinterpret_cast<void*>`, replaced
-    // by blanks. The simulator's overloads need the kernel's own type to read its arguments from
-    // void* args[]; lines and columns stay.
-    void drop_kernel_cast(std::size_t name) {
-        std::size_t t = next_sig(name + 1);
-        if (!is(t, "(")) return;
-        const std::size_t cast = t = next_sig(t + 1);
-        const bool c_style = is(t, "(");
-        if (!c_style && !(is(t, "reinterpret_cast") && is(t = next_sig(t + 1), "<"))) return;
+    // A cast to `void` and `stars` `*` at token t, `(void*)` (`(const void *)` when one star)
+    // or `reinterpret_cast<void**>`: the cast's last token, else npos. `c_style` says which.
+    std::size_t void_cast_end(std::size_t t, int stars, bool& c_style) const {
+        c_style = is(t, "(");
+        if (!c_style && !(is(t, "reinterpret_cast") && is(t = next_sig(t + 1), "<"))) return npos;
         t = next_sig(t + 1);
-        if (is(t, "const")) t = next_sig(t + 1);
-        if (!is(t, "void") || !is(t = next_sig(t + 1), "*")) return;
-        if (!is(t = next_sig(t + 1), c_style ? ")" : ">")) return;
-        copy_to(toks_[cast].begin);
-        for (std::size_t k = toks_[cast].begin; k < toks_[t].end; ++k) out_ += s_[k] == '\n' ? '\n' : ' ';
-        copied_ = toks_[t].end;
+        if (stars == 1 && is(t, "const")) t = next_sig(t + 1);
+        if (!is(t, "void")) return npos;
+        for (int k = 0; k < stars; ++k)
+            if (!is(t = next_sig(t + 1), "*")) return npos;
+        t = next_sig(t + 1);
+        return is(t, c_style ? ")" : ">") ? t : npos;
     }
 
-    // --- cudaMalloc((void**)&p, ...) ----------------------------------------------------------
+    // Replaces tokens [first, last] by blanks, keeping their newlines: lines and columns stay.
+    void blank_out(std::size_t first, std::size_t last) {
+        copy_to(toks_[first].begin);
+        for (std::size_t k = toks_[first].begin; k < toks_[last].end; ++k) out_ += s_[k] == '\n' ? '\n' : ' ';
+        copied_ = toks_[last].end;
+    }
+
+    // The first argument of cudaLaunchKernel / cudaLaunchCooperativeKernel (the token at `name`)
+    // loses a cast to void*: the simulator's overloads need the kernel's own type to read its
+    // arguments from void* args[].
+    void drop_kernel_cast(std::size_t name) {
+        const std::size_t open = next_sig(name + 1);
+        if (!is(open, "(")) return;
+        const std::size_t cast = next_sig(open + 1);
+        bool c_style = false;
+        if (const std::size_t end = void_cast_end(cast, 1, c_style); end != npos) blank_out(cast, end);
+    }
 
     static bool is_allocation_call(std::string_view w) {
         return w == "cudaMalloc" || w == "cudaMallocManaged" || w == "cudaMallocHost" ||
@@ -497,24 +508,19 @@ private:
     }
 
     // The first argument of an allocation call loses a cast to void** applied to an address,
-    // `(void**)&d_x` or `reinterpret_cast<void**>(&d_x)`, replaced by blanks: the typed overload
-    // cuda_runtime.h gives every allocation call then knows d_x's element type, so that reports
-    // count its elements as the program does (`'d_x'[125000]`, not byte 500000).
+    // `(void**)&d_x` or `reinterpret_cast<void**>(&d_x)`: the typed overload cuda_runtime.h gives
+    // every allocation call then knows d_x's element type, so that reports count its elements as
+    // the program does (`'d_x'[125000]`, not byte 500000).
     void drop_allocation_cast(std::size_t name) {
-        std::size_t t = next_sig(name + 1);
-        if (!is(t, "(")) return;
-        const std::size_t cast = t = next_sig(t + 1);
-        const bool c_style = is(t, "(");
-        if (!c_style && !(is(t, "reinterpret_cast") && is(t = next_sig(t + 1), "<"))) return;
-        t = next_sig(t + 1);
-        if (!is(t, "void") || !is(t = next_sig(t + 1), "*") || !is(t = next_sig(t + 1), "*")) return;
-        if (!is(t = next_sig(t + 1), c_style ? ")" : ">")) return;
-        const std::size_t end = t;
+        const std::size_t open = next_sig(name + 1);
+        if (!is(open, "(")) return;
+        const std::size_t cast = next_sig(open + 1);
+        bool c_style = false;
+        const std::size_t end = void_cast_end(cast, 2, c_style);
+        if (end == npos) return;
         const std::size_t operand = next_sig(end + 1);
-        if (!(c_style ? is(operand, "&") : is(operand, "(") && is(next_sig(operand + 1), "&"))) return;
-        copy_to(toks_[cast].begin);
-        for (std::size_t k = toks_[cast].begin; k < toks_[end].end; ++k) out_ += s_[k] == '\n' ? '\n' : ' ';
-        copied_ = toks_[end].end;
+        if (c_style ? is(operand, "&") : is(operand, "(") && is(next_sig(operand + 1), "&"))
+            blank_out(cast, end);
     }
 
     // --- (void*)kernel -------------------------------------------------------------------------
