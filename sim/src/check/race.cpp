@@ -77,7 +77,7 @@ Cell* map_cells(std::size_t n) {
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         throw simt::Error("simt: out of memory for the race checker's shadow of " +
-                          std::to_string(n) + " elements; run with SIMT_CHECK=mem,sync");
+                          std::to_string(n) + " elements; run with SIMT_CHECK=sync (the race and init checkers off)");
     return static_cast<Cell*>(p);
 }
 
