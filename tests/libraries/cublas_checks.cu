@@ -9,14 +9,7 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
-#define CUDA_CHECK(call)                                                              \
-    do {                                                                              \
-        cudaError_t err_ = (call);                                                    \
-        if (err_ != cudaSuccess) {                                                    \
-            std::printf("%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_)); \
-            std::exit(1);                                                             \
-        }                                                                             \
-    } while (0)
+#include "../cuda/check_cuda.h"
 #define CUBLAS_CHECK(call)                                                         \
     do {                                                                           \
         cublasStatus_t st_ = (call);                                               \
@@ -58,7 +51,7 @@ static std::vector<T> numbers(int n, int seed) {
 template <class T>
 static T* to_device(const std::vector<T>& h) {
     T* d;
-    CUDA_CHECK(cudaMalloc(&d, h.size() * sizeof(T)));
+    CHECK(cudaMalloc(&d, h.size() * sizeof(T)));
     CUBLAS_CHECK(cublasSetVector(int(h.size()), sizeof(T), h.data(), 1, d, 1));
     return d;
 }
@@ -167,9 +160,9 @@ static void level1(cublasHandle_t handle, const char* type, double tol) {
     std::snprintf(text, sizeof text, "%s scal of every other element", type);
     expect(close(to_host(d_x, n), want, tol), text);
 
-    CUDA_CHECK(cudaFree(d_x));
-    CUDA_CHECK(cudaFree(d_y));
-    CUDA_CHECK(cudaFree(d_huge));
+    CHECK(cudaFree(d_x));
+    CHECK(cudaFree(d_y));
+    CHECK(cudaFree(d_huge));
 }
 
 template <class T>
@@ -180,7 +173,7 @@ static void level2_3(cublasHandle_t handle, const char* type, double tol) {
     const int lda = m + 3;
     std::vector<T> A = numbers<T>(lda * n, 3), x = numbers<T>(m, 4), y = numbers<T>(m, 5);
     T* d_A;
-    CUDA_CHECK(cudaMalloc(&d_A, A.size() * sizeof(T)));
+    CHECK(cudaMalloc(&d_A, A.size() * sizeof(T)));
     CUBLAS_CHECK(cublasSetMatrix(m, n, sizeof(T), A.data(), lda, d_A, lda));
     T* d_x = to_device(x);
     T* d_y = to_device(y);
@@ -229,20 +222,20 @@ static void level2_3(cublasHandle_t handle, const char* type, double tol) {
                           "%s gemm %s%s: (%dx%d) = op(A) op(B), k = %d, matches the CPU loop", type,
                           ta == CUBLAS_OP_N ? "N" : "T", tb == CUBLAS_OP_N ? "N" : "T", m, n, k);
             expect(close(to_host(dC, m * n), want, tol), text);
-            CUDA_CHECK(cudaFree(dA));
-            CUDA_CHECK(cudaFree(dB));
-            CUDA_CHECK(cudaFree(dC));
+            CHECK(cudaFree(dA));
+            CHECK(cudaFree(dB));
+            CHECK(cudaFree(dC));
         }
-    CUDA_CHECK(cudaFree(d_A));
-    CUDA_CHECK(cudaFree(d_x));
-    CUDA_CHECK(cudaFree(d_y));
+    CHECK(cudaFree(d_A));
+    CHECK(cudaFree(d_x));
+    CHECK(cudaFree(d_y));
 }
 
 static void statuses(cublasHandle_t handle) {
     float one = 1, r = 0;
     float* d;
-    CUDA_CHECK(cudaMalloc(&d, 64 * sizeof(float)));
-    CUDA_CHECK(cudaMemset(d, 0, 64 * sizeof(float)));
+    CHECK(cudaMalloc(&d, 64 * sizeof(float)));
+    CHECK(cudaMemset(d, 0, 64 * sizeof(float)));
     struct {
         const char* what;
         cublasStatus_t got, want;
@@ -290,7 +283,7 @@ static void statuses(cublasHandle_t handle) {
     r = 5;
     CUBLAS_CHECK(cublasSdot(handle, 0, d, 1, d, 1, &r));
     expect(r == 0, "sdot of 0 elements is 0");
-    CUDA_CHECK(cudaFree(d));
+    CHECK(cudaFree(d));
 }
 
 // Pointer mode device: alpha read by the kernel, the dot product left in device memory.
@@ -300,28 +293,28 @@ static void device_pointer_mode(cublasHandle_t handle) {
     float* d_y = to_device(y);
     float* d_scalars;
     float scalars[2] = {3, 0};
-    CUDA_CHECK(cudaMalloc(&d_scalars, sizeof scalars));
-    CUDA_CHECK(cudaMemcpy(d_scalars, scalars, sizeof scalars, cudaMemcpyHostToDevice));
+    CHECK(cudaMalloc(&d_scalars, sizeof scalars));
+    CHECK(cudaMemcpy(d_scalars, scalars, sizeof scalars, cudaMemcpyHostToDevice));
     CUBLAS_CHECK(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE));
     CUBLAS_CHECK(cublasSaxpy(handle, 4, &d_scalars[0], d_x, 1, d_y, 1));  // y = (13, 26, 39, 52)
     CUBLAS_CHECK(cublasSdot(handle, 4, d_x, 1, d_y, 1, &d_scalars[1]));   // 13 + 52 + 117 + 208
     CUBLAS_CHECK(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST));
-    CUDA_CHECK(cudaMemcpy(scalars, d_scalars, sizeof scalars, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(scalars, d_scalars, sizeof scalars, cudaMemcpyDeviceToHost));
     char text[120];
     std::snprintf(text, sizeof text,
                   "pointer mode device: alpha and the dot product in device memory (%g)",
                   scalars[1]);
     expect(scalars[1] == 390, text);
-    CUDA_CHECK(cudaFree(d_x));
-    CUDA_CHECK(cudaFree(d_y));
-    CUDA_CHECK(cudaFree(d_scalars));
+    CHECK(cudaFree(d_x));
+    CHECK(cudaFree(d_y));
+    CHECK(cudaFree(d_scalars));
 }
 
 int main() {
     cublasHandle_t handle;
     CUBLAS_CHECK(cublasCreate(&handle));
     cudaStream_t stream;
-    CUDA_CHECK(cudaStreamCreate(&stream));
+    CHECK(cudaStreamCreate(&stream));
     CUBLAS_CHECK(cublasSetStream(handle, stream));
     cudaStream_t got = nullptr;
     CUBLAS_CHECK(cublasGetStream(handle, &got));
@@ -335,7 +328,7 @@ int main() {
     device_pointer_mode(handle);
 
     CUBLAS_CHECK(cublasDestroy(handle));
-    CUDA_CHECK(cudaStreamDestroy(stream));
+    CHECK(cudaStreamDestroy(stream));
     std::printf(failures == 0 ? "PASS\n" : "FAILED: %d checks\n", failures);
     return failures == 0 ? 0 : 1;
 }

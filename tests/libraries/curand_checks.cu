@@ -10,14 +10,7 @@
 #include <cuda_runtime.h>
 #include <curand_kernel.h>
 
-#define CHECK(call)                                                                   \
-    do {                                                                              \
-        cudaError_t err_ = (call);                                                    \
-        if (err_ != cudaSuccess) {                                                    \
-            std::printf("%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_)); \
-            std::exit(1);                                                             \
-        }                                                                             \
-    } while (0)
+#include "../cuda/check_cuda.h"
 
 static int failures = 0;
 

@@ -9,14 +9,7 @@
 
 namespace cg = cooperative_groups;
 
-#define CHECK(call)                                                                        \
-    do {                                                                                   \
-        cudaError_t err_ = (call);                                                         \
-        if (err_ != cudaSuccess) {                                                         \
-            std::printf("FAILED %s at line %d: %s\n", #call, __LINE__, cudaGetErrorName(err_)); \
-            std::exit(1);                                                                  \
-        }                                                                                  \
-    } while (0)
+#include "../cuda/check_cuda.h"
 
 __global__ void add_rows(float* grid, size_t pitch, int width, int height) {
     int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;

@@ -1,6 +1,7 @@
 // CUDA graphs: nodes and edges, built explicitly or by capturing a stream, and run by
 // cudaGraphLaunch on streams of their own so that only the edges order the nodes.
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -65,6 +66,8 @@ struct Capture {
 };
 std::mutex capture_m;
 std::map<const simt::Stream*, Capture> captures;
+/// captures.size(), read without the lock by every launch: no capture, no lock.
+std::atomic<std::size_t> capturing{0};
 
 /// Every kernel that was once named with its type (KernelFunction), by address.
 std::mutex kernels_m;
@@ -72,6 +75,7 @@ std::map<const void*, KernelFunction> kernels;
 
 /// Adds a node for work queued on a capturing stream, after what was captured before it.
 CUgraphNode_st* capture_node(const simt::Stream* stream, cudaGraphNodeType type) {
+    if (capturing.load(std::memory_order_relaxed) == 0) return nullptr;
     std::lock_guard lock(capture_m);
     auto it = captures.find(stream);
     if (it == captures.end()) return nullptr;
@@ -185,10 +189,11 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode,
                              ": the legacy default stream (0) cannot be captured; create a stream "
                              "with cudaStreamCreate and capture that");
     std::lock_guard lock(capture_m);
-    auto [it, fresh] = captures.try_emplace(cuda_stream(stream), Capture{new CUgraph_st});
-    if (!fresh)
+    if (captures.count(cuda_stream(stream)))
         return cuda_fail(cudaErrorIllegalState,
                          "cudaStreamBeginCapture" + at(site) + ": the stream is already capturing");
+    captures.emplace(cuda_stream(stream), Capture{new CUgraph_st});
+    capturing = captures.size();
     return cudaSuccess;
 }
 
@@ -202,6 +207,7 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph, std::s
                                                     "cudaStreamBeginCapture first");
     *graph = it->second.graph;
     captures.erase(it);
+    capturing = captures.size();
     return cudaSuccess;
 }
 
@@ -494,15 +500,8 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream, std::sour
         wait_for(*exec, i, done, index);
         switch (n.type) {
             case cudaGraphNodeTypeKernel: {
-                KernelLaunch k;
-                k.grid = n.kernel.grid;
-                k.block = n.kernel.block;
-                k.shared_bytes = n.kernel.shared_bytes;
-                k.shared_optin = n.kernel.shared_optin;
-                k.run = n.kernel.run;
-                k.closure = n.kernel.closure;
-                k.site = n.kernel.site;
-                k.cooperative = n.kernel.cooperative;
+                KernelLaunch k = n.kernel;  // its order (serial, stream, hb) is set when queued
+                k.hb.clear();
                 enqueue_launch(cuda_stream(s), std::move(k));
                 break;
             }
