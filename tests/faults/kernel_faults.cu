@@ -58,6 +58,16 @@ __global__ void read_far_past(const int* in, int* out) {
     out[threadIdx.x] = in[threadIdx.x + (1 << 26)];  // fault: far past the end
 }
 
+__global__ void scale(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = 2 * in[i];  // fault: host memory, unless `in` is pinned
+}
+
+__global__ void scale_unless_null(const float* in, const float* unused, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = unused ? 2 * in[i] : in[i];  // `unused` is compared, never read
+}
+
 int main(int argc, char** argv) {
     const char* mode = argc > 1 ? argv[1] : "";
     auto is = [&](const char* m) { return std::strcmp(mode, m) == 0; };
@@ -92,6 +102,35 @@ int main(int argc, char** argv) {
         cudaFree(d_in);
         cudaFree(d_out);
         return 0;
+    }
+    else if (is("host-heap") || is("host-new") || is("host-stack") || is("pinned") ||
+             is("host-unread")) {
+        // A host array handed to a kernel: a GPU faults at the first access, unless the array
+        // is pinned (mapped into the device's address space) or never read.
+        float* d_f = reinterpret_cast<float*>(d_out);
+        float on_stack[n];
+        for (int i = 0; i < n; ++i) on_stack[i] = static_cast<float>(i);
+        float* big = new float[1 << 20];  // large enough for a mapping of its own
+        float* in = on_stack;
+        if (is("host-heap")) in = static_cast<float*>(std::calloc(n, sizeof(float)));
+        if (is("host-new")) in = big;
+        if (is("pinned")) cudaMallocHost(&in, n * sizeof(float));
+        if (is("pinned")) for (int i = 0; i < n; ++i) in[i] = static_cast<float>(i);
+        if (is("host-unread")) {
+            cudaMemcpy(d_f, on_stack, sizeof on_stack, cudaMemcpyHostToDevice);
+            scale_unless_null<<<1, n>>>(d_f, on_stack, d_f + n, n);
+        } else {
+            scale<<<1, n>>>(in, d_f + n, n);
+        }
+        float back[n] = {};
+        cudaError_t e = cudaMemcpy(back, d_f + n, sizeof back, cudaMemcpyDeviceToHost);
+        std::printf("after the launch: %s, out[31] = %g\n", cudaGetErrorName(e), back[31]);
+        if (is("pinned")) cudaFreeHost(in);
+        if (is("host-heap")) std::free(in);
+        delete[] big;
+        cudaFree(d_in);
+        cudaFree(d_out);
+        return e == cudaSuccess ? 0 : 1;
     }
     else if (is("host-assert")) assert(argc > 5);  // on the host, glibc's assert as always
     else if (is("host-exit")) exit(5);             // on the host, glibc's exit as always

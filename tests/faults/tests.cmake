@@ -34,6 +34,21 @@ simt_fault_test("abort() in a kernel fails the launch at its thread, block and l
 simt_fault_test("exit() in a kernel fails the launch at its line instead of hanging"
   exit cudaErrorLaunchFailure
   "simt: exit\\(3\\) called in thread \\(7,0,0\\) block \\(0,0,0\\) at kernel_faults.cu:51: a GPU has no exit\\(\\)")
+foreach(memory IN ITEMS "heap;host's heap;from calloc" "new;host's heap;from new[]"
+                        "stack;host's stack;on the host's stack")
+  list(GET memory 0 mode)
+  list(GET memory 1 says)
+  list(GET memory 2 array)
+  simt_robustness_test("A kernel reading a host array ${array} fails with cudaErrorIllegalAddress at its line, naming the argument"
+    PROGRAM kernel_faults ARGS host-${mode} STATUS 1 SECONDS 15
+    EXPECT "^after the launch: cudaErrorIllegalAddress, [^\n]*\n.*simt: illegal address in thread \\(0,0,0\\) block \\(0,0,0\\) at kernel_faults.cu:63: a read of 4 bytes at 0x[0-9a-f]+, 0 bytes into the memory passed as the kernel's argument 1 at kernel_faults.cu:[0-9]+, which is the ${says}.*HMM or ATS")
+endforeach()
+simt_robustness_test("A kernel reads pinned host memory from cudaMallocHost as a GPU does"
+  PROGRAM kernel_faults ARGS pinned STATUS 0 SECONDS 15
+  EXPECT "^after the launch: cudaSuccess, out\\[31\\] = 62\n$")
+simt_robustness_test("A host pointer a kernel is given but never reads is no fault"
+  PROGRAM kernel_faults ARGS host-unread STATUS 0 SECONDS 15
+  EXPECT "^after the launch: cudaSuccess, out\\[31\\] = 62\n$")
 simt_robustness_test("After a stack overflow and a null pointer, a reset program runs kernels again"
   PROGRAM kernel_faults ARGS recover STATUS 0 SECONDS 15
   EXPECT "the faulting launches: cudaErrorLaunchFailure\nafter a reset: cudaSuccess, out\\[31\\] = 62\n")

@@ -12,8 +12,8 @@ namespace {
 // What `EXPR<<<CFG>>>(ARGS)` becomes; the first test spells it out in full.
 std::string launched(const std::string& expr, const std::string& cfg, const std::string& args) {
     return "::simt::detail::cuda_launch(" + cfg +
-           ")([&](auto... simt_arg_) { return [=]() { " + expr +
-           "(simt_arg_...); }; }(" + args + "))";
+           ")([&](auto... simt_arg_) { return ::simt::sim::detail::kernel_call([=]() { " +
+           expr + "(simt_arg_...); }, simt_arg_...); }(" + args + "))";
 }
 
 std::string rewritten(const std::string& source) {
@@ -35,8 +35,8 @@ long newlines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'
 
 TEST_CASE("A plain launch becomes a call of simt's launcher", "[cudafe]") {
     CHECK(rewritten("  k<<<blocks, 256>>>(x, n);\n") ==
-          "  ::simt::detail::cuda_launch(blocks, 256)([&](auto... simt_arg_) { return [=]() "
-          "{ k(simt_arg_...); }; }(x, n));\n");
+          "  ::simt::detail::cuda_launch(blocks, 256)([&](auto... simt_arg_) { return "
+          "::simt::sim::detail::kernel_call([=]() { k(simt_arg_...); }, simt_arg_...); }(x, n));\n");
     CHECK(rewritten("k<<<1, 1>>>();") == launched("k", "1, 1", "") + ";");
     CHECK(rewritten("a<<<1, 1>>>(x); b<<<2, 2, 0, s>>>(y);") ==
           launched("a", "1, 1", "x") + "; " + launched("b", "2, 2, 0, s", "y") + ";");
@@ -55,11 +55,13 @@ TEST_CASE("Lines are kept when a launch spans several lines", "[cudafe]") {
 
     // Blanks before <<< stay after the kernel's name, blanks after >>> before its arguments.
     CHECK(rewritten("k \n<<<1, 1>>>\n  (x);\nnext;") ==
-          "::simt::detail::cuda_launch(1, 1)([&](auto... simt_arg_) { return [=]() "
-          "{ k \n(simt_arg_...); }; }\n  (x));\nnext;");
+          "::simt::detail::cuda_launch(1, 1)([&](auto... simt_arg_) { return "
+          "::simt::sim::detail::kernel_call([=]() { k \n(simt_arg_...); }, simt_arg_...); }\n  "
+          "(x));\nnext;");
     CHECK(rewritten("k<<<1, 1>>> /* the data */ (x);") ==
-          "::simt::detail::cuda_launch(1, 1)([&](auto... simt_arg_) { return [=]() "
-          "{ k(simt_arg_...); }; } /* the data */ (x));");
+          "::simt::detail::cuda_launch(1, 1)([&](auto... simt_arg_) { return "
+          "::simt::sim::detail::kernel_call([=]() { k(simt_arg_...); }, simt_arg_...); } "
+          "/* the data */ (x));");
 }
 
 TEST_CASE("Templates and qualified names before <<< are part of the kernel", "[cudafe]") {
@@ -385,8 +387,7 @@ TEST_CASE("Declarations in a linkage block are at namespace scope", "[cudafe]") 
 
 TEST_CASE("A comment before <<< or inside the launch's brackets changes nothing", "[cudafe]") {
     CHECK(rewritten("kern /* c */ <<<1, 1>>>();") ==
-          "::simt::detail::cuda_launch(1, 1)([&](auto... simt_arg_) { return [=]() "
-          "{ kern /* c */ (simt_arg_...); }; }())" ";");
+          launched("kern /* c */ ", "1, 1", "") + ";");
     CHECK(rewritten("k<<</* grid */ 1, 1 /* block */>>>(x /* ) */);") ==
           launched("k", "/* grid */ 1, 1 /* block */", "x /* ) */") + ";");
     CHECK(rewritten("ns /* a */ :: k /* b */ <<<1, 1>>>();") ==

@@ -4,7 +4,8 @@
 // instrumentation (cmake/simt.cmake) but link them with these entry points instead of the
 // sanitizer's runtime, as Linux's KCSAN does. Each one first asks whether the address is in the
 // device arena (memory/arena.hpp), two instructions, and returns if not: the program's own
-// stack, heap and globals are none of simt's business. An arena address is a device, shared or
+// stack, heap and globals are none of simt's business, unless the program passed them to a
+// running kernel (memory/host_pointers.hpp). An arena address is a device, shared or
 // constant array: it goes through the same rules as a view's access (checker.cpp), with the
 // return address standing in for the source line until a report needs it (report/symbolize.hpp).
 //
@@ -16,6 +17,7 @@
 
 #include "checker.hpp"
 #include "../memory/arena.hpp"
+#include "../memory/host_pointers.hpp"
 #include "../report/symbolize.hpp"
 
 namespace simt::sim::detail {
@@ -98,6 +100,8 @@ namespace {
                                          const void* pc, bool aligned = false) {
     if (arena::contains(const_cast<const void*>(p))) [[unlikely]]
         raw_access(const_cast<const void*>(p), n, k, aligned, pc);
+    else if (host_memory_launches.load(std::memory_order_relaxed) != 0) [[unlikely]]
+        host_memory_access(const_cast<const void*>(p), n, k, pc);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@ namespace simt::sim::detail {
 cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_t shared_bytes,
                              cudaStream_t stream, bool cooperative, bool args_missing,
                              RunThreads run, std::shared_ptr<const void> closure,
-                             std::source_location site) {
+                             std::source_location site, const PointerArgs& pointers) {
     if (cudaError_t e = cuda_sticky_error()) return e;
     if (args_missing)
         return cuda_fail(cudaErrorInvalidValue,
@@ -43,6 +43,7 @@ cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_
     k.closure = std::move(closure);
     k.site = site;
     k.cooperative = cooperative;
+    k.pointers = pointers;
     enqueue_launch(cuda_stream(stream), std::move(k));
     return cudaSuccess;
 }

@@ -17,6 +17,7 @@
 
 #include "../memory/arena.hpp"
 #include "../process.hpp"
+#include "../memory/host_pointers.hpp"
 
 namespace simt::sim::detail {
 
@@ -318,6 +319,20 @@ HostAllocations& host_allocations() {
     static HostAllocations* h = new HostAllocations;  // used until the very end of the program
     return *h;
 }
+
+}  // namespace
+
+bool simt::sim::detail::pinned_host_memory(const void* p) {
+    HostAllocations& h = host_allocations();
+    std::lock_guard lock(h.m);
+    auto it = h.live.upper_bound(p);
+    if (it == h.live.begin()) return false;
+    --it;
+    return static_cast<const std::byte*>(p) <
+           static_cast<const std::byte*>(it->first) + std::max<std::size_t>(it->second, 1);
+}
+
+namespace {
 
 /// Why cudaFree (`call`) cannot free `ptr`, which is not the start of live cudaMalloc memory.
 cudaError_t refuse_free(const char* call, void* ptr, const std::source_location& site) {

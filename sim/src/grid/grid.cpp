@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "../check/checker.hpp"
+#include "../memory/host_pointers.hpp"
 #include "../process.hpp"
 
 namespace simt::sim::detail {
@@ -45,6 +46,7 @@ void collect_block(GridRun& g, BlockState& b, std::uint64_t i) {
 
 void run_grid(const KernelLaunch& k) {
     GridRun g(k, config());
+    HostMemoryArgs host_memory(k);
     auto body = [&g](const tbb::blocked_range<std::uint64_t>& r) {
         // Isolated: a worker must never pick up another block while one is on its fibers.
         tbb::this_task_arena::isolate([&] {

@@ -459,11 +459,11 @@ private:
         };
         out_ += "::simt::detail::cuda_launch(";
         out_ += part(l.lt + 3, l.gt);
-        out_ += ")([&](auto... simt_arg_) { return [=]() { ";
+        out_ += ")([&](auto... simt_arg_) { return ::simt::sim::detail::kernel_call([=]() { ";
         // The blanks and comments around <<< and >>> keep their places (after EXPR, before
         // ARGS), so that a launch split over lines keeps its line count.
         out_ += part(l.expr, l.lt);
-        out_ += "(simt_arg_...); }; }";
+        out_ += "(simt_arg_...); }, simt_arg_...); }";
         out_ += part(l.gt + 3, l.end);
         out_ += ")";
     }

@@ -32,7 +32,7 @@ cudaError_t cuda_sticky_error();
 cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_t shared_bytes,
                              cudaStream_t stream, bool cooperative, bool args_missing,
                              RunThreads run, std::shared_ptr<const void> closure,
-                             std::source_location site);
+                             std::source_location site, const PointerArgs& pointers = {});
 /// A launch given a kernel as `const void*`: launched when the kernel was once named with its
 /// type (a `(void*)kernel` in a .cu file, graph.cpp), else refused with how to write it.
 cudaError_t cuda_launch_untyped(const char* call, const void* kernel, dim3 grid, dim3 block,
@@ -56,9 +56,14 @@ cudaError_t launch_with_args(const char* call, void (*kernel)(P...), dim3 grid, 
                              bool cooperative, std::source_location site) {
     bool missing = sizeof...(P) != 0 && args == nullptr;
     std::shared_ptr<const void> closure;
-    if (!missing) closure = closure_from_args(kernel, args, std::index_sequence_for<P...>{});
+    PointerArgs pointers;
+    if (!missing) {
+        closure = closure_from_args(kernel, args, std::index_sequence_for<P...>{});
+        pointers = std::apply([](const auto&... a) { return pointer_args(a...); },
+                              static_cast<const Closure<P...>*>(closure.get())->args);
+    }
     return cuda_launch_args(call, grid, block, shared_bytes, stream, cooperative, missing,
-                            &Closure<P...>::run, std::move(closure), site);
+                            &Closure<P...>::run, std::move(closure), site, pointers);
 }
 
 }  // namespace simt::sim::detail

@@ -674,6 +674,17 @@ struct CallClosure {
     }
 };
 
+/// A kernel call with its pointer arguments beside it, as the front end writes a <<<>>> launch.
+template <class F>
+struct KernelCall {
+    F call;
+    PointerArgs pointers;
+};
+template <class F, class... A>
+KernelCall<F> kernel_call(F call, const A&... args) {
+    return {std::move(call), pointer_args(args...)};
+}
+
 }  // namespace simt::sim::detail
 
 namespace simt::detail {
@@ -688,17 +699,26 @@ public:
 
     template <class F>
     void operator()(F&& call) const {
+        launch(std::forward<F>(call), {});
+    }
+    template <class F>
+    void operator()(sim::detail::KernelCall<F>&& call) const {
+        launch(std::move(call.call), call.pointers);
+    }
+
+private:
+    template <class F>
+    void launch(F&& call, const sim::detail::PointerArgs& pointers) const {
         namespace sd = sim::detail;
         bool optin = false;
         if (!sd::cuda_launch_allowed(grid_, block_, shared_bytes_, site_, optin)) return;
         using C = sd::CallClosure<std::decay_t<F>>;
         auto closure = std::make_shared<const C>(C{std::forward<F>(call)});
-        sd::enqueue_launch(sd::cuda_stream(stream_),
-                           sd::KernelLaunch{grid_, block_, shared_bytes_, optin, &C::run,
-                                            std::move(closure), site_});
+        sd::KernelLaunch k{grid_, block_, shared_bytes_, optin, &C::run, std::move(closure), site_};
+        k.pointers = pointers;
+        sd::enqueue_launch(sd::cuda_stream(stream_), std::move(k));
     }
 
-private:
     dim3 grid_, block_;
     std::size_t shared_bytes_;
     cudaStream_t stream_;

@@ -22,6 +22,35 @@ namespace simt::sim::detail {
 /// Runs the block's unstarted threads, each calling the kernel (thread_loop.hpp).
 using RunThreads = void (*)(const void* closure, LazyThreads& block);
 
+/// A launch's arguments that are pointers (the first eight), kept to tell a kernel's access to
+/// host memory, which a GPU faults on, from its own stack and the simulator's memory
+/// (memory/host_pointers.cpp).
+struct PointerArgs {
+    static constexpr unsigned capacity = 8;
+    const void* value[capacity] = {};
+    unsigned char position[capacity] = {};  ///< the argument's place in the call, from 0
+    unsigned count = 0;
+};
+
+/// The pointer arguments among `args`, in order.
+template <class... A>
+PointerArgs pointer_args(const A&... args) {
+    PointerArgs out;
+    unsigned position = 0;
+    auto note = [&](const auto& a) {
+        using T = std::decay_t<decltype(a)>;
+        if constexpr (std::is_pointer_v<T> && !std::is_function_v<std::remove_pointer_t<T>>) {
+            if (out.count < PointerArgs::capacity) {
+                out.value[out.count] = const_cast<const void*>(static_cast<const volatile void*>(a));
+                out.position[out.count++] = static_cast<unsigned char>(position);
+            }
+        }
+        ++position;
+    };
+    (note(args), ...);
+    return out;
+}
+
 /// A launch as the simulator queues it: the configuration and a type-erased kernel call.
 struct KernelLaunch {
     dim3 grid, block;
@@ -34,8 +63,12 @@ struct KernelLaunch {
     unsigned stream = 0;              ///< the ordering id of the stream it was queued on
     std::vector<std::uint32_t> hb;    ///< per stream, the last launch that happens before this one
     bool cooperative = false;         ///< cudaLaunchCooperativeKernel: every block resident at once
+    PointerArgs pointers;             ///< the kernel's pointer arguments, where the launch knows them
 };
 void enqueue_launch(const Stream* s, KernelLaunch k);
+/// Throws LaunchError when `shared_bytes` is more than the simulated GPU lets a block opt into
+/// (device/model.cpp): simt::launch's own check knows only the largest of any GPU.
+void check_shared_optin(std::size_t shared_bytes, Loc site);
 
 template <class... P>
 struct Closure {
@@ -54,9 +87,13 @@ struct LaunchPolicy {
     template <class... P>
     static void enqueue(void (*kernel)(P...), dim3 grid, dim3 block, const LaunchOptions& o,
                         Loc site, std::tuple<std::decay_t<P>...>&& args) {
+        PointerArgs pointers = std::apply([](const auto&... a) { return pointer_args(a...); }, args);
+        if (o.shared_optin) check_shared_optin(o.shared_bytes, site);
         auto closure = std::make_shared<Closure<P...>>(Closure<P...>{kernel, std::move(args)});
-        enqueue_launch(o.stream, KernelLaunch{grid, block, o.shared_bytes, o.shared_optin,
-                                              &Closure<P...>::run, std::move(closure), site});
+        KernelLaunch k{grid, block, o.shared_bytes, o.shared_optin, &Closure<P...>::run,
+                       std::move(closure), site};
+        k.pointers = pointers;
+        enqueue_launch(o.stream, std::move(k));
     }
     static void wait(const Stream* s) { (s ? *s : Stream::default_stream()).synchronize(); }
 };
