@@ -382,6 +382,8 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     b.error_code = cudaErrorLaunchFailure;
     b.findings.clear();
     b.shared_bytes = 0;
+    tls_reachable_devices = static_cast<std::uint16_t>(
+        (1u << k.device) | peer_device_bits[k.device].load(std::memory_order_relaxed));
     checks_block_begin(b);
     b.schedule.begin_block(g.cfg, linear, b.nthreads);
     b.order = b.schedule.start_order();

@@ -22,6 +22,7 @@
 // enabled checkers, so launch-order clocks cost nothing when race checking is off.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -48,6 +49,12 @@ struct AccessEvent {
 };
 
 /// Why an access was not performed.
+/// Bit d of entry k: kernels on device k reach device d's memory (cudaDeviceEnablePeerAccess).
+inline std::atomic<std::uint16_t> peer_device_bits[16];
+/// The devices whose cudaMalloc'd memory the running kernel reaches: its own and its peers'
+/// (Allocation::device_bits), set as each block starts.
+inline thread_local std::uint16_t tls_reachable_devices = 1;
+
 enum class Invalid : std::uint8_t {
     null, freed, out_of_bounds, out_of_view, misaligned,
     constant_write,  ///< a kernel wrote `__constant__` memory (done anyway: a raw access)

@@ -18,6 +18,7 @@
 #include "checker.hpp"
 #include "../memory/arena.hpp"
 #include "../memory/host_pointers.hpp"
+#include "../thread/fault.hpp"
 #include "../report/symbolize.hpp"
 
 namespace simt::sim::detail {
@@ -39,6 +40,26 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     return aligned && (reinterpret_cast<std::uintptr_t>(p) & ((n < 8 ? n : 8) - 1)) != 0;
 }
 
+/// A kernel's access to memory cudaMalloc'd on another device, whose memory its device was not
+/// given access to: on a GPU the address is not mapped there, and the kernel faults.
+[[noreturn]] void other_device(const Allocation* a, const void* p, std::size_t n, Access k,
+                               const void* pc) {
+    const int running = tls_worker->block.grid->k.device;
+    end_thread("simt: illegal address in " + thread_at(loc_of(pc)) + ": a " +
+                   (k == Access::read ? "read" : k == Access::write ? "write" : "atomic") + " of " +
+                   describe(a) + " (" + std::to_string(n) + " bytes at byte " +
+                   std::to_string(static_cast<const std::byte*>(p) - a->base) +
+                   "), which was allocated on device " +
+                   std::to_string(a->device) + ", by a kernel running on device " +
+                   std::to_string(running) + ", which has no access to device " +
+                   std::to_string(a->device) + "'s memory (cudaErrorIllegalAddress on a GPU). "
+                   "Call cudaDeviceEnablePeerAccess(" + std::to_string(a->device) +
+                   ", 0) with device " + std::to_string(running) + " current (where "
+                   "cudaDeviceCanAccessPeer says it can), or copy the data over with "
+                   "cudaMemcpyPeer",
+               cudaErrorIllegalAddress);
+}
+
 /// Every access but a kernel's plain aligned load or store in bounds: the host's, one out of
 /// bounds, a misaligned one, a write to constant memory, an atomic, a write under the
 /// interleaving schedule.
@@ -57,6 +78,8 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
                                     cudaErrorIllegalAddress);
         return;
     }
+    if (!(a->device_bits & tls_reachable_devices)) [[unlikely]]
+        other_device(a, p, n, k, pc);
     if (a->space == Space::constant && k != Access::read) [[unlikely]]
         report_invalid({Invalid::constant_write, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
     if (misaligned(p, n, aligned || k == Access::atomic)) [[unlikely]]
@@ -77,7 +100,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
         return;
     }
     Allocation* a = arena::owner_in_range(p);
-    bool plain = tls_thread && a && a->holds(p, n) &&
+    bool plain = tls_thread && a && a->holds(p, n) && (a->device_bits & tls_reachable_devices) &&
                  (a->space != Space::constant || k == Access::read) && k != Access::atomic &&
                  !misaligned(p, n, aligned) && !(k == Access::write && tls_interleave);
     if (!plain) [[unlikely]] return raw_access_slow(a, p, n, k, aligned, pc);

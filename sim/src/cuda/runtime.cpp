@@ -225,8 +225,6 @@ int cuda_current_device() { return tls_device; }
 bool cuda_several_devices() { return several_devices.load(std::memory_order_relaxed); }
 
 cudaError_t cuda_fail(cudaError_t e, const std::string& message) { return fail(e, message); }
-/// Global memory allocated and not yet freed (memory/memory.cpp).
-std::size_t global_bytes_in_use();
 cudaError_t cuda_sticky_error() { return sticky(); }
 
 }  // namespace simt::sim::detail
@@ -243,7 +241,7 @@ cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::s
     if (bytes % elem_size != 0) elem_size = 1, elem_type = "byte";
     Allocation* a;
     try {
-        a = allocate(bytes, elem_size, elem_type, site);
+        a = allocate(bytes, elem_size, elem_type, site, tls_device);
     } catch (const simt::Error& e) {
         *ptr = nullptr;
         return fail(cudaErrorMemoryAllocation,
@@ -251,7 +249,7 @@ cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::s
                         " (it returns cudaErrorMemoryAllocation and sets the pointer to null)");
     }
     a->cuda = true;
-    a->device = tls_device;
+    if (!managed) a->device_bits = static_cast<std::uint16_t>(1u << tls_device);
     if (managed) {
         a->managed = true;    // the host may touch it,
         a->host_init = true;  // and what it writes is not seen: initcheck trusts managed memory
@@ -485,7 +483,7 @@ cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total) {
     if (!free || !total) return fail(cudaErrorInvalidValue, "cudaMemGetInfo: a result pointer is null");
     if (sticky()) return sticky();
     *total = simt::device_properties().total_global_mem;
-    *free = *total - std::min(*total, global_bytes_in_use());
+    *free = *total - std::min(*total, global_bytes_in_use(tls_device));
     return cudaSuccess;
 }
 
@@ -783,6 +781,7 @@ cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags) {
         return invalid_device("cudaDeviceEnablePeerAccess from device " + std::to_string(tls_device), peer);
     std::lock_guard lock(peers_m);
     if (!peers.insert({tls_device, peer}).second) return fail(cudaErrorPeerAccessAlreadyEnabled, "");
+    peer_device_bits[tls_device].fetch_or(static_cast<std::uint16_t>(1u << peer));
     return cudaSuccess;
 }
 
@@ -790,6 +789,7 @@ cudaError_t cudaDeviceDisablePeerAccess(int peer) {
     if (!valid_device(peer)) return invalid_device("cudaDeviceDisablePeerAccess", peer);
     std::lock_guard lock(peers_m);
     if (peers.erase({tls_device, peer}) == 0) return fail(cudaErrorPeerAccessNotEnabled, "");
+    peer_device_bits[tls_device].fetch_and(static_cast<std::uint16_t>(~(1u << peer)));
     return cudaSuccess;
 }
 

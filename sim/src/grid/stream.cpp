@@ -65,6 +65,7 @@ void enqueue_launch(const Stream* s, KernelLaunch k) {
     StreamImpl& impl = s ? s->impl() : Stream::default_stream().impl();
     order_with_legacy_default(impl);
     k.stream = impl.id;
+    k.device = impl.device;
     order_launch(k);
     auto shared = std::make_shared<KernelLaunch>(std::move(k));
     impl.enqueue([shared] {

@@ -19,15 +19,17 @@ Allocations& allocations() { return process().allocations; }
 
 constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
 
-/// Bytes of global memory allocated and not freed, against the simulated device's total.
-std::atomic<std::size_t> global_in_use{0};
+/// Bytes of global memory allocated and not freed on each device (SIMT_DEVICES is at most 16),
+/// against the simulated device's total.
+std::atomic<std::size_t> global_in_use[16]{};
 
 std::string gib(std::size_t bytes) {
     return std::to_string(bytes >> 30) + " GiB";
 }
 
-/// Why `bytes` more do not fit, or empty when they do (and are then counted as in use).
-std::string claim(std::size_t bytes) {
+/// Why `bytes` more do not fit on `device`, or empty when they do (and are then counted as in
+/// use).
+std::string claim(std::size_t bytes, int device) {
     const DeviceProperties p = device_properties();
     if (bytes > p.total_global_mem)
         return ", more than the " + gib(p.total_global_mem) + " of memory the simulated " + p.name +
@@ -43,19 +45,21 @@ std::string claim(std::size_t bytes) {
     if (host > 0 && bytes > host)
         return ": the simulated " + p.name + " would hold it, but this machine has " +
                std::to_string(host >> 20) + " MiB of memory to keep it in";
-    std::size_t used = global_in_use.load();
+    std::atomic<std::size_t>& in_use = global_in_use[device];
+    std::size_t used = in_use.load();
     do {
         if (bytes > p.total_global_mem - used)
             return ", but only " + std::to_string((p.total_global_mem - used) >> 20) + " MiB of the " +
                    gib(p.total_global_mem) + " of the simulated " + p.name +
+                   (device != 0 ? " (device " + std::to_string(device) + ")" : std::string()) +
                    " are free (free arrays with cudaFree once the kernels using them are done)";
-    } while (!global_in_use.compare_exchange_weak(used, used + bytes));
+    } while (!in_use.compare_exchange_weak(used, used + bytes));
     return {};
 }
 
 }  // namespace
 
-std::size_t global_bytes_in_use() { return global_in_use.load(); }
+std::size_t global_bytes_in_use(int device) { return global_in_use[device].load(); }
 
 /// A new record with its memory from the arena; `what` says what it is for in an error.
 Allocation& new_record(std::size_t bytes, std::size_t elem_size, const char* elem_type, Space space,
@@ -78,18 +82,20 @@ Allocation& new_record(std::size_t bytes, std::size_t elem_size, const char* ele
     return a;
 }
 
-Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site) {
-    if (std::string why = claim(bytes); !why.empty())
+Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site,
+                     int device) {
+    if (std::string why = claim(bytes, device); !why.empty())
         throw simt::Error("simt: out of device memory at " + where(site) + ": " +
                           std::to_string(bytes) + " bytes asked for" + why);
     Allocation* made;
     try {
         made = &new_record(bytes, elem_size, elem_type, Space::global, site, "device memory");
     } catch (...) {
-        global_in_use -= bytes;
+        global_in_use[device] -= bytes;
         throw;
     }
     Allocation& a = *made;
+    a.device = device;
     checks_allocated(a);
     return &a;
 }
@@ -98,7 +104,7 @@ void release(Allocation* a) {
     wait_all_quietly();  // like cudaFree: queued kernels may still use it
     if (a->freed) return;
     arena::release(a->base, a->size);
-    if (a->space == Space::global && !a->symbol) global_in_use -= a->size;
+    if (a->space == Space::global && !a->symbol) global_in_use[a->device] -= a->size;
     checks_freed(*a);
     a->bytes = 0;  // every later access fails the bounds check and is reported as use after free
     a->freed = true;

@@ -64,6 +64,7 @@ struct KernelLaunch {
     std::vector<std::uint32_t> hb;    ///< per stream, the last launch that happens before this one
     bool cooperative = false;         ///< cudaLaunchCooperativeKernel: every block resident at once
     PointerArgs pointers;             ///< the kernel's pointer arguments, where the launch knows them
+    int device = 0;                   ///< the simulated device it runs on (its stream's)
 };
 void enqueue_launch(const Stream* s, KernelLaunch k);
 /// Throws LaunchError when `shared_bytes` is more than the simulated GPU lets a block opt into

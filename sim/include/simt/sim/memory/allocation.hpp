@@ -35,6 +35,9 @@ struct Allocation {
     std::uint64_t id = 0;
     bool host_init = false;      ///< every byte was written by a host copy (initcheck)
     int device = 0;              ///< the simulated device it was allocated on (cudaSetDevice)
+    /// Bit d set: a kernel on device d reaches it without peer access. cudaMalloc'd memory is
+    /// its device's alone; managed memory, variables, shared memory and simt's arrays, anyone's.
+    std::uint16_t device_bits = 0xFFFF;
     void* shadow = nullptr;      ///< the race and init checkers' cells, one per element
     std::size_t shadow_cells = 0;
     /// Whether the n bytes at p may be accessed now: in bounds and not freed. The one bounds

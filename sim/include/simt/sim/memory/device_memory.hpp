@@ -12,8 +12,12 @@
 
 namespace simt::sim::detail {
 
-/// Allocates device memory (256-byte aligned, like cudaMalloc), poisoned and uninitialised.
-Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site);
+/// Allocates device memory (256-byte aligned, like cudaMalloc), poisoned and uninitialised, on
+/// simulated device `device`, each of which has the whole memory of the GPU it models.
+Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site,
+                     int device = 0);
+/// Bytes of global memory allocated on `device` and not freed.
+std::size_t global_bytes_in_use(int device);
 /// Frees it; the record stays so that later accesses are reported as use after free.
 void release(Allocation* a);
 /// Host-to-device and device-to-host copies; both wait for queued kernels first, like cudaMemcpy.
