@@ -329,6 +329,10 @@ int main(int argc, char** argv) {
     auto views_checked_build = run_part(SIMT_BENCH_VIEWS_CHECKED, "--checked-part");
     auto checked_build = run_part(SIMT_BENCH_PLAIN_CUDA, sizes);
     auto unchecked_build = run_part(SIMT_BENCH_PLAIN_CUDA_UNCHECKED, sizes);
+    // SIMT_PROFILE's cost (docs/profiling.md): the views' checked build again, counting too.
+    setenv("SIMT_PROFILE", "json:/dev/null", 1);
+    auto profiled_build = run_part(SIMT_BENCH_VIEWS_CHECKED, "--checked-part");
+    unsetenv("SIMT_PROFILE");
     if (views_checked_build.empty()) {
         std::printf("FAILED: the views kernels' checked build (bench.cu --checked-part) did not run cleanly\n");
         return 1;
@@ -444,6 +448,17 @@ int main(int argc, char** argv) {
         verdict(as_printed(checked_slowdown, 1) <= kMaxCheckedSlowdown));
     row("shadow bytes per device byte", fmt(shadow_per_byte, ""), "<= " + fmt(kMaxShadowPerByte, "", 0),
         verdict(as_printed(shadow_per_byte, 2) <= kMaxShadowPerByte));
+    double profile_slowdown = 0;  // the worst workload's: counters and checks / checks alone
+    if (!profiled_build.empty()) {
+        for (auto& w : workloads) {
+            const std::string k = std::string(w.key) + "_all";
+            json[std::string("views_") + w.key + "_profiled_ns_per_thread"] = profiled_build[k];
+            profile_slowdown = std::max(profile_slowdown, profiled_build[k] / views_checked_build[k]);
+        }
+        row("SIMT_PROFILE on / checked (worst, views)", fmt(profile_slowdown, "x", 1), "<= 3x",
+            verdict(as_printed(profile_slowdown, 1) <= 3));
+        json["profile_slowdown"] = profile_slowdown;
+    }
     std::printf("%-36s %12s (checks off), %.2f ns (all checks)\n", "instrumented raw access, each",
                 fmt(per_access_off, " ns").c_str(), per_access_all);
 

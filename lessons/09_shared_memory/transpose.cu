@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <cuda_runtime.h>
@@ -54,6 +55,45 @@ __global__ void transpose_padded(const int* in, int* out, int n) {
     for (int j = 0; j < TILE; j += BLOCK_ROWS) out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];
 }
 
+// The tiled transposes again, over doubles: a warp's 32 elements are 256 bytes, two wavefronts
+// at best (the banks deliver 128 bytes per wavefront). Without padding, lane i's element (i, k)
+// starts at 4-byte word 2 (32 i + k), in bank 2k % 32 for every lane: a 16-way conflict on each
+// half of the warp. With 33 columns, lanes i and i + 16 share banks, the least two wavefronts
+// allow.
+__global__ void transpose_tiled_double(const double* in, double* out, int n) {
+    __shared__ double tile[TILE][TILE];
+    int x = blockIdx.x * TILE + threadIdx.x;
+    int y = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
+    __syncthreads();
+    x = blockIdx.y * TILE + threadIdx.x;
+    y = blockIdx.x * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+__global__ void transpose_padded_double(const double* in, double* out, int n) {
+    __shared__ double tile[TILE][TILE + 1];
+    int x = blockIdx.x * TILE + threadIdx.x;
+    int y = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
+    __syncthreads();
+    x = blockIdx.y * TILE + threadIdx.x;
+    y = blockIdx.x * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+// A broadcast: every lane of a warp reads the same word, tile[row][0], which the banks serve in
+// one wavefront, no conflict. Each element gets the first element of its row in the tile added.
+__global__ void add_row_start(const int* in, int* out, int n) {
+    __shared__ int tile[TILE][TILE];
+    int x = blockIdx.x * TILE + threadIdx.x;
+    int y = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
+    __syncthreads();
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        out[(y + j) * n + x] = tile[threadIdx.y + j][threadIdx.x] + tile[threadIdx.y + j][0];
+}
+
 __global__ void transpose_no_barrier(const int* in, int* out, int n) {
     __shared__ int tile[TILE][TILE + 1];
     int x = blockIdx.x * TILE + threadIdx.x;
@@ -66,8 +106,6 @@ __global__ void transpose_no_barrier(const int* in, int* out, int n) {
         out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];  // the missing barrier shows here
 }
 
-using Kernel = void (*)(const int*, int*, int);
-
 // The matrix is n x n, n a multiple of 32: 512 unless given (`09_shared_memory 4096`).
 int main(int argc, char** argv) {
     const int n = argc > 1 ? std::atoi(argv[1]) : 512;
@@ -78,50 +116,87 @@ int main(int argc, char** argv) {
     const size_t bytes = size_t(n) * n * sizeof(int);
     std::vector<int> host(size_t(n) * n);
     for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<int>(i);
+    std::vector<double> host_d(host.begin(), host.end());
+    CHECK(cudaFree(0));  // the context, made before anything is timed
     int* d_in;
+    double* d_in_d;
     CHECK(cudaMalloc(&d_in, bytes));
+    CHECK(cudaMalloc(&d_in_d, 2 * bytes));
     CHECK(cudaMemcpy(d_in, host.data(), bytes, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_in_d, host_d.data(), 2 * bytes, cudaMemcpyHostToDevice));
     dim3 grid(n / TILE, n / TILE), block(TILE, BLOCK_ROWS);
     cudaEvent_t start, stop;
     CHECK(cudaEventCreate(&start));
     CHECK(cudaEventCreate(&stop));
 
-    // Runs one kernel and prints its time and how many elements differ from the CPU's transpose.
-    // Returns that count, and adds a sample of the kernel's output to `sample`.
-    auto run = [&](const char* name, Kernel kernel, long& sample) {
-        int* d_out;
-        CHECK(cudaMalloc(&d_out, bytes));
+    // Runs one kernel through `launch(out)`: once to warm up, then `repeats` times between two
+    // events. Prints the mean time, the effective bandwidth (the matrix read once and written
+    // once) and how many elements differ from `expect(r, c)`; returns that count, and adds a
+    // sample of the output to `sample`. Each kernel is launched at its own line below, so that
+    // SIMT_PROFILE=text counts each under its own name.
+    auto run = [&](const char* name, auto* out_type, auto launch, auto expect, long& sample,
+                   int repeats) {
+        using T = std::remove_pointer_t<decltype(out_type)>;
+        const size_t out_bytes = size_t(n) * n * sizeof(T);
+        T* d_out;
+        CHECK(cudaMalloc(&d_out, out_bytes));
+        if (repeats > 1) launch(d_out);  // warm-up
         CHECK(cudaEventRecord(start));
-        kernel<<<grid, block>>>(d_in, d_out, n);
+        for (int r = 0; r < repeats; ++r) launch(d_out);
         CHECK(cudaGetLastError());
         CHECK(cudaEventRecord(stop));
         CHECK(cudaEventSynchronize(stop));
         float ms = 0;
         CHECK(cudaEventElapsedTime(&ms, start, stop));
-        std::vector<int> t(size_t(n) * n);
-        CHECK(cudaMemcpy(t.data(), d_out, bytes, cudaMemcpyDeviceToHost));
+        ms /= repeats;
+        std::vector<T> t(size_t(n) * n);
+        CHECK(cudaMemcpy(t.data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
         CHECK(cudaFree(d_out));
         int wrong = 0;
         for (size_t r = 0; r < size_t(n); ++r)
-            for (size_t c = 0; c < size_t(n); ++c) wrong += t[r * n + c] != host[c * n + r];
-        for (size_t r = 0; r < size_t(n); r += 7) sample += t[r * n + (r * 3) % n];
-        std::printf("%-22s %8.2f ms  %s\n", name, ms,
+            for (size_t c = 0; c < size_t(n); ++c) wrong += t[r * n + c] != expect(r, c);
+        for (size_t r = 0; r < size_t(n); r += 7) sample += static_cast<long>(t[r * n + (r * 3) % n]);
+        std::printf("%-24s %8.2f ms  %7.2f GB/s  %s\n", name, ms, 2.0 * out_bytes / (ms * 1e-3) / 1e9,
                     wrong ? (std::to_string(wrong) + " elements wrong").c_str() : "correct");
         return wrong;
     };
+    auto transposed = [&](size_t r, size_t c) { return host[c * n + r]; };
+    auto transposed_d = [&](size_t r, size_t c) { return host_d[c * n + r]; };
+    auto plus_row_start = [&](size_t r, size_t c) { return host[r * n + c] + host[r * n + c - c % TILE]; };
+    int* as_int = nullptr;
+    double* as_double = nullptr;
 
-    // The checksum samples what the three correct kernels wrote, so that `./lab verify` compares
-    // the outputs of both backends. The kernel without a barrier is left out: its output depends
-    // on the order in which threads happen to run.
+    // The checksum samples what the correct kernels wrote, so that `./lab verify` compares the
+    // outputs of both backends. The kernel without a barrier is left out: its output depends on
+    // the order in which threads happen to run.
+    const int repeats = 2;
     long checksum = 0, ignored = 0;
-    std::printf("-- transposing a %dx%d matrix, blocks of %dx%d threads\n", n, n, TILE, BLOCK_ROWS);
-    int wrong = run("naive", transpose_naive, checksum) + run("tiled", transpose_tiled, checksum) +
-                run("tiled and padded", transpose_padded, checksum);
+    std::printf("-- a %dx%d matrix, blocks of %dx%d threads; the mean of %d launches each\n", n, n,
+                TILE, BLOCK_ROWS, repeats);
+    int wrong = 0;
+    wrong += run("naive", as_int, [&](int* out) { transpose_naive<<<grid, block>>>(d_in, out, n); },
+                 transposed, checksum, repeats);
+    wrong += run("tiled", as_int, [&](int* out) { transpose_tiled<<<grid, block>>>(d_in, out, n); },
+                 transposed, checksum, repeats);
+    wrong += run("tiled and padded", as_int,
+                 [&](int* out) { transpose_padded<<<grid, block>>>(d_in, out, n); }, transposed,
+                 checksum, repeats);
+    wrong += run("tiled, double", as_double,
+                 [&](double* out) { transpose_tiled_double<<<grid, block>>>(d_in_d, out, n); },
+                 transposed_d, checksum, repeats);
+    wrong += run("tiled and padded, double", as_double,
+                 [&](double* out) { transpose_padded_double<<<grid, block>>>(d_in_d, out, n); },
+                 transposed_d, checksum, repeats);
+    wrong += run("broadcast (add_row_start)", as_int,
+                 [&](int* out) { add_row_start<<<grid, block>>>(d_in, out, n); }, plus_row_start,
+                 checksum, repeats);
     std::printf("-- and once without the __syncthreads() (watch for the reports)\n");
-    run("no barrier", transpose_no_barrier, ignored);
+    run("no barrier", as_int, [&](int* out) { transpose_no_barrier<<<grid, block>>>(d_in, out, n); },
+        transposed, ignored, 1);
     CHECK(cudaEventDestroy(start));
     CHECK(cudaEventDestroy(stop));
     CHECK(cudaFree(d_in));
+    CHECK(cudaFree(d_in_d));
 
     std::printf("checksum %ld\n", checksum);
     if (wrong) {

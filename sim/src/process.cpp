@@ -46,6 +46,7 @@ const char* kind_of(const std::exception& e) {
 /// "terminate called ..." and an abort.
 [[noreturn]] void on_terminate() {
     std::string what = "std::terminate was called without an exception";
+    std::string shown;  // what is printed: the first line only of a report already printed
     const char* kind = "error";
     if (std::exception_ptr e = std::current_exception()) {
         try {
@@ -53,6 +54,7 @@ const char* kind_of(const std::exception& e) {
         } catch (const std::exception& x) {
             kind = kind_of(x);
             what = x.what();
+            shown = not_reported_yet(x);
         } catch (...) {
             what = "an exception of a type that is not std::exception";
         }
@@ -63,7 +65,7 @@ const char* kind_of(const std::exception& e) {
         w->fail_thread("simt: std::terminate was called in thread " + coord(tls_thread->idx) +
                        " block " + coord(w->block.idx) + ": " + what);
     }
-    what = not_reported_yet(what);
+    what = shown.empty() ? what : shown;
     if (what.rfind("simt: ", 0) == 0) what.erase(0, 6);
     std::fflush(stdout);
     std::fprintf(stderr, "simt: the program ended on an uncaught %s: %s\n", kind, what.c_str());

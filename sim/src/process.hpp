@@ -42,7 +42,7 @@ struct Allocations {
 struct Published {
     std::mutex m;
     std::vector<Finding> all;
-    std::set<std::string> keys;
+    std::set<FindingKey> keys;  // published, by report/finding.hpp's one key
 };
 
 /// The TBB arenas blocks run in (grid.cpp), by the number of workers asked for.

@@ -12,6 +12,7 @@
 #include <simt/simt.hpp>
 
 #include "block/schedule.hpp"
+#include "report/draft.hpp"
 
 #include <atomic>
 #include <bit>
@@ -20,6 +21,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <pthread.h>
 #include <random>
 #include <string>
@@ -55,15 +57,24 @@ struct FiberSlot {
 #endif
     std::byte* guard_lo = nullptr;  ///< lowest byte of the guard page below the stack
     std::byte* stack_hi = nullptr;
+    bool slab = false;  ///< a stack of a slab, with a canary instead of a guard page (fiber_switch.cpp)
 };
 
 #if SIMT_OWN_FIBER_SWITCH
 /// Saves the running fiber's registers on its stack and its stack pointer in `*save`, and
 /// continues the fiber whose stack pointer is `load` (thread/fiber_switch.cpp).
 extern "C" void simt_fiber_switch(void** save, void* load);
-/// A stack for `slot` of `bytes` (with a guard page below), set to start `slot`'s fiber loop at
-/// the first switch to it.
-void make_fiber_stack(FiberSlot& slot, std::size_t bytes);
+/// A stack for `slot` of `bytes` (with a guard page below, or from a slab with a canary at its
+/// bottom), set to start `slot`'s fiber loop at the first switch to it.
+void make_fiber_stack(FiberSlot& slot, std::size_t bytes, bool slab = false);
+#endif
+/// False when a slab stack's canary was overwritten since the last call (which re-arms it): the
+/// fiber ran past its stack.
+bool stack_intact(FiberSlot& slot);
+/// A stack of `bytes` from a slab, its lowest bytes a canary; its lowest address.
+std::byte* slab_stack_allocate(std::size_t bytes);
+void slab_stack_free(std::byte* lo, std::size_t bytes);
+#if SIMT_OWN_FIBER_SWITCH
 /// Sets `slot`'s stack to start its fiber loop afresh at the next switch to it: what is on the
 /// stack below its top 64 bytes is abandoned, never unwound.
 void restart_fiber(FiberSlot& slot);
@@ -91,8 +102,20 @@ struct BlockAborted {};
 /// A kernel error that a GPU reports with a CUDA error of its own (an illegal address, a failed
 /// assert); every other kernel error is cudaErrorLaunchFailure.
 struct KernelFault : simt::KernelError {
-    KernelFault(const std::string& message, cudaError_t c) : simt::KernelError(message), code(c) {}
+    KernelFault(const std::string& message, cudaError_t c, std::optional<FindingKey> f = {})
+        : simt::KernelError(message), code(c), finding(std::move(f)) {}
     cudaError_t code;
+    /// The finding that says what this error says (a deadlock's), when a checker made one: once
+    /// that is printed, the error is printed as its first line only.
+    std::optional<FindingKey> finding;
+};
+/// A deadlock as its finding and its KernelError say it: the lines that describe it (the first
+/// names the block or the grid, and the launch), then the usual fix.
+struct Deadlock {
+    std::vector<std::string> lines;
+    std::string advice;
+    /// The KernelError's text: each line, then the advice.
+    std::string message() const;
 };
 /// The CUDA error a kernel error stands for: a KernelFault's code, else cudaErrorLaunchFailure.
 cudaError_t kernel_error_code(const std::exception& e);
@@ -112,14 +135,6 @@ struct FaultRecord {
 struct GridRun;
 class Checker;
 class CoopGrid;
-
-/// A finding with the coordinates that order it deterministically, and its dedup key.
-struct PendingFinding {
-    std::uint64_t block = 0;
-    unsigned thread = 0;
-    std::string key;
-    Finding f;
-};
 
 /// The block a worker is running. Reused from block to block to keep allocations out of the loop.
 /// Its thread loop's part (threads, next_lazy, live, arrived) is LazyThreads (thread_loop.hpp).
@@ -151,9 +166,21 @@ struct BlockState : LazyThreads {
     bool aborted = false;
     std::string error;
     cudaError_t error_code = cudaErrorLaunchFailure;  ///< what a GPU would report for `error`
+    std::optional<FindingKey> error_finding;          ///< the finding `error` repeats, if any
     std::vector<PendingFinding> findings;
     std::size_t shared_bytes = 0;  ///< static shared memory used so far by this block
 };
+
+/// The running thread `ts` of `b` starts waiting (at a barrier, a warp meeting, grid.sync()) at
+/// `site`, as a deadlock report will name it; the caller then gives up its fiber.
+inline void start_waiting(BlockState& b, ThreadState& ts, WaitKind kind, const Loc& site,
+                          const char* what) {
+    ts.status = Status::waiting;
+    ts.wait = kind;
+    ts.site = site;
+    ts.what = what;
+    ++b.waiting;
+}
 
 /// What the watchdog (thread/watchdog.cpp) reads of a worker: how far its block got, and what
 /// its running thread did while the watchdog looked at its accesses (a probe).
@@ -184,6 +211,10 @@ struct Worker {
 #endif
     std::vector<std::unique_ptr<FiberSlot>> fibers;
     std::vector<FiberSlot*> idle;
+    /// Fiber stacks from slabs, without guard pages: a cooperative grid's threads are all alive at
+    /// once, and a guard page each would pass the kernel's limit of memory mappings
+    /// (vm.max_map_count, 65530) at 32768 threads (grid/cooperative.hpp).
+    bool slab_stacks = false;
     std::unique_ptr<std::byte[]> signal_stack;  ///< where the stack-overflow handler runs
     std::size_t stack_size = 0;
     std::uint64_t epoch = 0;
@@ -249,6 +280,7 @@ struct GridRun {
         std::uint64_t block;
         std::string message;
         cudaError_t code;
+        std::optional<FindingKey> finding;
     };
     std::vector<BlockError> errors;
     std::atomic<std::uint64_t> blocks_done{0};  ///< the watchdog's measure of progress
@@ -270,6 +302,10 @@ void collect_block(GridRun& g, BlockState& b, std::uint64_t i);
 std::string coord(uint3 c);
 /// "file.cu:12" (file name without its folders).
 std::string where(const Loc& loc);
+/// Throws the error of a kernel-only call made on the host: "simt: __syncthreads() called on the
+/// host at f.cu:9; `only`".
+[[noreturn, gnu::cold, gnu::noinline]] void called_on_host(const char* what, const Loc& loc,
+                                                           const char* only);
 /// Whether two locations name one place in the source. Asked at every barrier arrival: one call
 /// site's location is one object the compiler emitted, so equal pointers settle the usual case.
 inline bool same_site(const Loc& a, const Loc& b) {
@@ -278,13 +314,13 @@ inline bool same_site(const Loc& a, const Loc& b) {
     return a.line() == b.line() && a.column() == b.column() &&
            (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
 }
-/// Bumped by clear_findings(), so that caches of "already reported" start over.
-inline std::atomic<std::uint64_t> findings_generation{0};
-/// Publishes a launch's findings in order: prints each new one, remembers it for findings().
-void publish(std::vector<PendingFinding>& fs);
-/// A kernel error's text, or only its first line and "(reported above)" when a finding (a
-/// deadlock) printed it in full already.
-std::string not_reported_yet(const std::string& what);
+/// The report pipeline's end (report/finding.hpp): a launch's findings from blocks up to
+/// `failed` (the first failed block's index), in block order, each new key printed once and
+/// remembered for findings().
+void publish(std::vector<PendingFinding>& fs, std::uint64_t failed = ~std::uint64_t(0));
+/// A kernel error's text, or only its first line and "(reported above)" when the finding it
+/// repeats (a deadlock's: KernelFault::finding) was printed.
+std::string not_reported_yet(const std::exception& e);
 /// Prints the one-line summary of everything found, if anything was (at exit).
 void print_summary();
 /// The name the user gave an allocation, read from its allocation or declaration line.

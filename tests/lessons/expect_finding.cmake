@@ -1,6 +1,7 @@
 # Runs a lesson with SIMT_REPORT=json and requires a finding of KIND at the line of SOURCE that
-# contains MARKER, and the lesson's own "OK". Usage:
-#   cmake -DPROGRAM=... -DSOURCE=... -DMARKER=... -DKIND=... -DWORK_DIR=... -P expect_finding.cmake
+# contains MARKER, and the lesson's own "OK". ARGS, when given, are the program's arguments
+# (a lesson that shows a bug only when asked: `10_reduction race`). Usage:
+#   cmake -DPROGRAM=... -DSOURCE=... -DMARKER=... -DKIND=... -DWORK_DIR=... [-DARGS=...] -P expect_finding.cmake
 file(MAKE_DIRECTORY "${WORK_DIR}")
 set(json "${WORK_DIR}/findings.json")
 file(REMOVE "${json}")
@@ -18,7 +19,7 @@ string(LENGTH "${newlines}" line)
 math(EXPR line "${line} + 1")
 
 execute_process(
-  COMMAND ${CMAKE_COMMAND} -E env SIMT_REPORT=json:${json} SIMT_CHECK=all "${PROGRAM}"
+  COMMAND ${CMAKE_COMMAND} -E env SIMT_REPORT=json:${json} SIMT_CHECK=all "${PROGRAM}" ${ARGS}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "\nOK\n")
   message(FATAL_ERROR "${PROGRAM} failed (exit ${rc}):\n${out}\n${err}")

@@ -107,10 +107,10 @@ if(simt_thrust_version GREATER_EQUAL 101700 AND simt_thrust_version LESS 101800)
     simt_add_executable(thrust_past_the_end SOURCES ${CMAKE_CURRENT_LIST_DIR}/thrust_past_the_end.cu SIMULATOR_ONLY)
     simt_robustness_test("A thrust::transform functor reading past a device_vector is out of bounds at its line"
       PROGRAM thrust_past_the_end STATUS 0
-      EXPECT "simt: out-of-bounds read of global memory 'thrust_device_memory'\\[2048\\] \\(byte, 2048 elements, allocated at malloc_and_free.h:[0-9]+\\)\n  read by thread \\(255,0,0\\) block \\(1,0,0\\) at thrust_past_the_end.cu:11")
+      EXPECT "simt: out-of-bounds read of global memory 'thrust_device_memory'\\[512\\], byte offset 2048 \\(2048 bytes, allocated at malloc_and_free.h:[0-9]+\\)\n  read by thread \\(255,0,0\\) block \\(1,0,0\\) at thrust_past_the_end.cu:11")
     simt_add_executable(thrust_host_deref SOURCES ${CMAKE_CURRENT_LIST_DIR}/thrust_host_deref.cu SIMULATOR_ONLY)
     simt_robustness_test("The host reading a device_vector through its raw pointer is stopped at its line, as a GPU would fault"
       PROGRAM thrust_host_deref STATUS 1
-      EXPECT "device memory 'thrust_device_memory' \\(byte, 64 elements, allocated at malloc_and_free.h:[0-9]+\\) was accessed on the host at thrust_host_deref.cu:10")
+      EXPECT "device memory 'thrust_device_memory' \\(64 bytes, allocated at malloc_and_free.h:[0-9]+\\) was accessed on the host at thrust_host_deref.cu:10")
   endif()
 endif()

@@ -19,7 +19,7 @@ using test::findings_of;
 
 namespace {
 
-/// Two multiprocessors (SIMT_WORKERS=2), whatever the machine: cooperative grids of 2 blocks fit.
+/// Two cores run blocks (SIMT_WORKERS=2), whatever the machine; the device's limits do not change.
 struct TwoWorkers {
     simt::sim::Config saved = simt::sim::config();
     TwoWorkers() { simt::sim::apply_setting(simt::sim::config(), "SIMT_WORKERS", "2"); }
@@ -184,16 +184,17 @@ TEST_CASE("A cooperative grid larger than the device holds is refused with cudaE
     REQUIRE(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0) == cudaSuccess);
     REQUIRE(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, noop, 256, 0) == cudaSuccess);
     REQUIRE(cudaDeviceGetAttribute(&cooperative_launch, cudaDevAttrCooperativeLaunch, 0) == cudaSuccess);
-    CHECK(sms == 2);
-    CHECK(per_sm == 1);
+    CHECK(sms == 108);   // the A100's, whatever SIMT_WORKERS says
+    CHECK(per_sm == 8);  // 64 warps per SM / 8 per block
     CHECK(cooperative_launch == 1);
     int* p = nullptr;
     void* args[] = {&p};
-    CHECK(cudaLaunchCooperativeKernel(noop, dim3(3), dim3(256), args) == cudaErrorCooperativeLaunchTooLarge);
+    CHECK(cudaLaunchCooperativeKernel(noop, dim3(sms * per_sm + 1), dim3(256), args) ==
+          cudaErrorCooperativeLaunchTooLarge);
     CHECK(cudaGetLastError() == cudaErrorCooperativeLaunchTooLarge);
     CHECK(cudaLaunchCooperativeKernel(noop, dim3(2), dim3(1025), args) == cudaErrorInvalidConfiguration);
     CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
-    CHECK(cudaLaunchCooperativeKernel(noop, dim3(2), dim3(256), args) == cudaSuccess);
+    CHECK(cudaLaunchCooperativeKernel(noop, dim3(sms * per_sm), dim3(256), args) == cudaSuccess);
     CHECK(cudaDeviceSynchronize() == cudaSuccess);
 }
 

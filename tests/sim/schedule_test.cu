@@ -128,7 +128,7 @@ TEST_CASE("Bad settings are refused with the variable's name", "[config]") {
     simt::sim::apply_setting(c, "SIMT_STACK_SIZE", "256K");
     CHECK(c.stack_size == 256 * 1024);
     simt::sim::apply_setting(c, "SIMT_CHECK", "race,init");
-    CHECK((c.check_race && c.check_init && !c.check_mem && !c.check_sync));
+    CHECK((c.check_race && c.check_init && !c.check_leak && !c.check_sync));
     simt::sim::apply_setting(c, "SIMT_SCHEDULE", "interleave:12");
     CHECK((c.schedule == simt::sim::Schedule::interleave && c.seed == 12));
 }

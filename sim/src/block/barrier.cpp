@@ -11,11 +11,6 @@ const char* barrier_name(BarrierOp op) {
     return names[static_cast<unsigned>(op)];
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void barrier_on_host(const char* what, Loc loc) {
-    throw simt::Error("simt: " + std::string(what) + " called on the host at " + where(loc) +
-                      "; barriers exist only inside kernels");
-}
-
 }  // namespace
 
 // Every thread of every block passes here at each barrier, so the usual arrival (not the last,
@@ -24,7 +19,7 @@ const char* barrier_name(BarrierOp op) {
 int sync_block(BarrierOp op, int pred, Loc loc, const char* what) {
     ThreadState* ts = tls_thread;
     if (!what) what = barrier_name(op);
-    if (!ts) [[unlikely]] barrier_on_host(what, loc);
+    if (!ts) [[unlikely]] called_on_host(what, loc, "barriers exist only inside kernels");
     Worker& w = *tls_worker;
     BlockState& b = w.block;
     if (b.arrived == 0) {
@@ -35,11 +30,7 @@ int sync_block(BarrierOp op, int pred, Loc loc, const char* what) {
     }
     ++b.arrived;
     b.bar_true += pred != 0;
-    ts->status = Status::waiting;
-    ts->wait = WaitKind::block;
-    ts->site = loc;
-    ts->what = what;
-    ++b.waiting;
+    start_waiting(b, *ts, WaitKind::block, loc, what);
     if (b.arrived == b.live && !b.bar_mismatch) w.release_barrier();
     w.block_current(*ts);
     switch (op) {

@@ -30,6 +30,29 @@ private:
     boost::context::protected_fixedsize_stack base_;
     FiberSlot* slot_;
 };
+
+/// A stack from a slab (Worker::slab_stacks), a canary in place of the guard page.
+class SlabStack {
+public:
+    SlabStack(std::size_t size, FiberSlot* slot) : size_((size + 4095) & ~std::size_t(4095)), slot_(slot) {}
+    boost::context::stack_context allocate() {
+        std::byte* lo = slab_stack_allocate(size_);
+        boost::context::stack_context sc;
+        sc.size = size_;
+        sc.sp = lo + size_;
+        slot_->stack_hi = lo + size_;
+        slot_->guard_lo = lo;
+        slot_->slab = true;
+        return sc;
+    }
+    void deallocate(boost::context::stack_context& sc) noexcept {
+        slab_stack_free(static_cast<std::byte*>(sc.sp) - sc.size, sc.size);
+    }
+
+private:
+    std::size_t size_;
+    FiberSlot* slot_;
+};
 #endif
 
 }  // namespace
@@ -89,18 +112,20 @@ FiberSlot* Worker::acquire() {
     auto slot = std::make_unique<FiberSlot>();
     FiberSlot* s = slot.get();
 #if SIMT_OWN_FIBER_SWITCH
-    make_fiber_stack(*s, stack_size);  // runs run_lazy and park in turn (thread/fiber_switch.cpp)
+    make_fiber_stack(*s, stack_size, slab_stacks);  // runs run_lazy and park in turn (thread/fiber_switch.cpp)
 #else
-    s->cont = boost::context::fiber(
-        std::allocator_arg, GuardedStack(stack_size, s),
-        [this, s](boost::context::fiber&& caller) {
-            prev->cont = std::move(caller);
-            for (;;) {
-                run_lazy();
-                park(s);
-            }
-            return boost::context::fiber{};
-        });
+    auto loop = [this, s](boost::context::fiber&& caller) {
+        prev->cont = std::move(caller);
+        for (;;) {
+            run_lazy();
+            park(s);
+        }
+        return boost::context::fiber{};
+    };
+    if (slab_stacks)
+        s->cont = boost::context::fiber(std::allocator_arg, SlabStack(stack_size, s), loop);
+    else
+        s->cont = boost::context::fiber(std::allocator_arg, GuardedStack(stack_size, s), loop);
 #endif
     fibers.push_back(std::move(slot));
     return s;
@@ -325,26 +350,29 @@ void Worker::deadlock() {
     BlockState& b = block;
     std::vector<WaitGroup> groups = waiting_groups(b);
     unsigned exited = b.nthreads - b.live;
-    std::string msg = "simt: deadlock in block " + coord(b.idx) + " of the kernel launched at " +
-                      where(b.grid->k.site) + ": no thread of the block can continue\n";
-    for (const WaitGroup& g : groups) msg += "  " + waiting_line(b, g) + "\n";
+    Deadlock what;
+    what.lines.push_back("simt: deadlock in block " + coord(b.idx) + " of the kernel launched at " +
+                         where(b.grid->k.site) + ": no thread of the block can continue");
+    for (const WaitGroup& g : groups) what.lines.push_back("  " + waiting_line(b, g));
     for (unsigned w = 0; w < b.warps.size(); ++w)
         for (const WarpMeeting& m : b.warps[w].open) {
             std::vector<unsigned> missing;
             for (unsigned l = 0; l < 32; ++l)
                 if ((m.mask >> l & 1) && !(m.arrived >> l & 1)) missing.push_back(w * 32 + l);
             if (!missing.empty())
-                msg += "  the warp meeting at " + where(m.site) + " also waits for " +
-                       thread_ranges(b, missing) + "\n";
+                what.lines.push_back("  the warp meeting at " + where(m.site) + " also waits for " +
+                                     thread_ranges(b, missing));
         }
-    if (exited) msg += "  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") + " exited\n";
-    msg += "  every live thread of a block must reach the same __syncthreads() (or block.sync(), "
-           "grid.sync()), and every lane named in a warp mask (or a tile) the same warp intrinsic; "
-           "move barriers out of divergent code";
+    if (exited)
+        what.lines.push_back("  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") +
+                             " exited");
+    what.advice = "  every live thread of a block must reach the same __syncthreads() (or "
+                  "block.sync(), grid.sync()), and every lane named in a warp mask (or a tile) the "
+                  "same warp intrinsic; move barriers out of divergent code";
     bool divergent = groups.size() > 1 && std::all_of(groups.begin(), groups.end(),
                                                       [](const WaitGroup& g) { return g.block; });
-    if (!groups.empty()) checks_deadlock(b, groups.front().site, divergent, msg);
-    abort_block(std::move(msg));
+    if (!groups.empty()) checks_deadlock(b, groups.front().site, divergent, what);
+    abort_block(what.message());
 }
 
 void Worker::run_block(GridRun& g, std::uint64_t linear) {
@@ -354,6 +382,8 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     BlockState& b = block;
     b.grid = &g;
     b.linear = linear;
+    tls_reachable_devices = static_cast<std::uint16_t>(
+        (1u << k.device) | peer_device_bits[k.device].load(std::memory_order_relaxed));
     b.idx = {static_cast<unsigned>(linear % k.grid.x),
              static_cast<unsigned>(linear / k.grid.x % k.grid.y),
              static_cast<unsigned>(linear / (std::uint64_t(k.grid.x) * k.grid.y))};
@@ -380,10 +410,9 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     b.aborted = false;
     b.error.clear();
     b.error_code = cudaErrorLaunchFailure;
+    b.error_finding.reset();
     b.findings.clear();
     b.shared_bytes = 0;
-    tls_reachable_devices = static_cast<std::uint16_t>(
-        (1u << k.device) | peer_device_bits[k.device].load(std::memory_order_relaxed));
     checks_block_begin(b);
     b.schedule.begin_block(g.cfg, linear, b.nthreads);
     b.order = b.schedule.start_order();
@@ -396,7 +425,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     tls_interleave = ThreadSchedule::interleaves(g.cfg);
     if (k.shared_bytes > dyn_shared.shadow_cells) checks_freed(dyn_shared);  // remade at its size
     dyn_shared.bytes = dyn_shared.size = k.shared_bytes;
-    if (k.shared_bytes) std::memset(dyn_shared.base, 0xFF, k.shared_bytes);
+    if (k.shared_bytes) std::memset(dyn_shared.base, arena::poison_byte, k.shared_bytes);
 
     current = &main;
     switch_to(acquire());

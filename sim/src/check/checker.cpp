@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "checker.hpp"
+#include "../memory/arena.hpp"
 #include "../process.hpp"
 #include "../report/symbolize.hpp"
 #include "../thread/watchdog.hpp"
@@ -128,8 +129,8 @@ void checks_grid_synced(GridRun& g) {
 void checks_grid_sync(BlockState& b, const Loc& site) {
     each_in_launch(*b.grid, [&](Checker& c) { c.grid_sync(b, site); });
 }
-void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const std::string& message) {
-    each_in_launch(*b.grid, [&](Checker& c) { c.deadlock(b, first_site, divergent, message); });
+void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const Deadlock& what) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.deadlock(b, first_site, divergent, what); });
 }
 void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site) {
     BlockState& b = tls_worker->block;
@@ -187,7 +188,7 @@ std::byte* invalid(const InvalidEvent& e) {
     // reports it from its own enabled() rule, host accesses throw.
     const Config& cfg = e.thread ? tls_worker->block.grid->cfg : config();
     each_enabled(cfg, [&](Checker& c) { c.invalid_access(e); });
-    std::memset(scratch, 0xFF, e.size);
+    std::memset(scratch, arena::poison_byte, e.size);
     return scratch;
 }
 

@@ -2,7 +2,7 @@
 //
 // The executor, the warp and memory code and the streams call the functions at the end of this
 // file; they never name a checker. Each checker is one class in its own file under check/,
-// listed once in checker.cpp (`all_checkers`) and switched on by the Config's check flags.
+// listed once in `Checkers` below and switched on by the Config's check flags.
 //
 // Events, in the order a program meets them:
 //   host      stream created, launch queued, host waits (stream / all / event), event recorded,
@@ -131,9 +131,9 @@ public:
     /// Block `b` leaves a completed grid.sync() at `site`; within the block it is a barrier.
     virtual void grid_sync(BlockState& b, const Loc& site) { barrier_release(b, site); }
     /// No thread of the block can continue. `divergent`: all wait at block barriers, at different
-    /// sites. `message` is the error the launch ends with.
+    /// sites. `what` is what the launch's error will say.
     virtual void deadlock(BlockState& /*b*/, const Loc& /*first_site*/, bool /*divergent*/,
-                          const std::string& /*message*/) {}
+                          const Deadlock& /*what*/) {}
     /// A warp intrinsic was called wrongly (`kind` is warp-mask or warp-divergence); the thread
     /// fails with `message`.
     virtual void warp_misuse(BlockState& /*b*/, FindingKind /*kind*/, const std::string& /*message*/,
@@ -143,10 +143,12 @@ public:
 std::unique_ptr<Checker> make_memcheck();   // mem.cpp
 std::unique_ptr<Checker> make_racecheck();  // race.cpp: racecheck and initcheck, over one shadow
 std::unique_ptr<Checker> make_synccheck();  // sync.cpp
+std::unique_ptr<Checker> make_profiler();   // profile/profile.cpp: SIMT_PROFILE's counters
 
 /// Every checker, made once with the Process. Registration: a new checker adds its factory here.
 struct Checkers {
-    std::array<std::unique_ptr<Checker>, 3> all{make_memcheck(), make_racecheck(), make_synccheck()};
+    std::array<std::unique_ptr<Checker>, 4> all{make_memcheck(), make_racecheck(), make_synccheck(),
+                                                make_profiler()};
     /// Serialises launches that run with a serial_blocks checker (shadow memory, launch order).
     std::mutex serial;
 };
@@ -193,7 +195,7 @@ void checks_barrier_release(BlockState& b, const Loc& site);
 void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask);
 void checks_grid_synced(GridRun& g);
 void checks_grid_sync(BlockState& b, const Loc& site);
-void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const std::string& message);
+void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const Deadlock& what);
 void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site);
 
 }  // namespace simt::sim::detail

@@ -54,7 +54,8 @@ Draft outside(const InvalidEvent& e) {
             d.kind = e.why == Invalid::freed           ? FindingKind::use_after_free
                      : e.why == Invalid::constant_write ? FindingKind::constant_write
                                                         : FindingKind::out_of_bounds;
-            d.index = std::to_string(element_of(e.array, e.address));
+            d.element = element_of(e.array, e.address);
+            d.access_size = e.size;
             d.sites.push_back(draft_site(e.where, access_name(e.kind)));
             break;
         case Invalid::out_of_view: {
@@ -79,7 +80,7 @@ Draft outside(const InvalidEvent& e) {
             d.sites.push_back(draft_site(e.where, access_name(e.kind)));
             d.address = e.address;
             d.count = e.size;
-            if (e.array) d.index = std::to_string(element_of(e.array, e.address));
+            if (e.array) d.element = element_of(e.array, e.address);
             break;
     }
     return d;
@@ -152,15 +153,14 @@ public:
             for (auto& [id, a] : live_) leaked.push_back(a);
         }
         if (leaked.empty()) return;
-        if (!config().check_mem) return leak_note(leaked);
+        if (!config().check_leak) return leak_note(leaked);
         std::vector<PendingFinding> fs;
         for (const Allocation* a : leaked) {
             Draft d;
             d.kind = FindingKind::leak;
             d.array = a;
             d.sites.push_back(draft_site(a->site, "allocation"));
-            d.sites.back().site.column = 0;
-            fs.push_back({0, 0, dedup_key(d), to_finding(d)});
+            fs.push_back({0, 0, key_of(d), std::move(d)});
         }
         publish(fs);
     }

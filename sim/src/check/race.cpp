@@ -44,7 +44,7 @@ std::uint32_t new_site(Map& ids, const Key& key, const Loc& loc, const void* pc)
     return it->second;
 }
 
-/// The id of a site. Only called under check_mutex, from the one thread running checked blocks.
+/// The id of a site. Only called under Checkers::serial, from the one thread running checked blocks.
 std::uint32_t intern(const Loc& loc) {
     Sites& s = sites();
     const void* object = std::bit_cast<const void*>(loc);
@@ -100,21 +100,6 @@ void unmap_cells(Allocation* a) {
     return static_cast<Cell*>(a->shadow);
 }
 
-// --- Reported already? ------------------------------------------------------------------------
-// A racy or uninitialised line is usually hit by every thread. Building a report costs string
-// work and a read of the source file, so repeats are dropped here, by interned site ids, before
-// any of that; add_finding and publish then merge sites that share a line.
-
-bool first_report(std::uint64_t key) {
-    Reported* r = &process().race.reported;
-    std::uint64_t g = findings_generation.load();
-    if (r->generation != g) {
-        r->keys.clear();
-        r->generation = g;
-    }
-    return r->keys.insert(key).second;
-}
-
 // --- Per block -------------------------------------------------------------------------------
 
 /// racecheck's state for the block running on this worker: its place in the happens-before order.
@@ -130,7 +115,7 @@ struct RaceBlock {
     bool vc_used = false;
 };
 thread_local RaceBlock tls_race;
-// The running launch (check_mutex): exec ids from launch_base on are its blocks'; those from
+// The running launch (Checkers::serial): exec ids from launch_base on are its blocks'; those from
 // phase_base on are its blocks' since its latest grid.sync() (phase_base == launch_base without one).
 std::uint32_t launch_base = 0, phase_base = 0, launch_blocks = 1;
 bool launch_cooperative = false;
@@ -164,15 +149,13 @@ struct Ctx {
     const Allocation* a;
     std::size_t index;
     Access kind;
+    std::size_t size;  ///< bytes of the access
 };
 
 DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) {
     DraftSite d;
-    const Loc& loc = site_of(s.site());
-    d.site.file = loc.file_name() ? loc.file_name() : "";
-    d.site.line = loc.line();
-    d.site.column = loc.column();
-    d.site.access = access;
+    d.loc = site_of(s.site());
+    d.access = access;
     uint3 block;
     const LaunchInfo* l;
     const KernelLaunch& k = b.block->grid->k;
@@ -184,10 +167,9 @@ DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) 
         l = &launch_of(s.exec, block);
     }
     unsigned t = s.thread();
-    d.site.thread = {t % l->block.x, t / l->block.x % l->block.y, t / (l->block.x * l->block.y)};
-    d.site.block = block;
-    if (s.exec != b.exec && l->serial != k.serial)
-        d.note = " (in the kernel launched at " + where(l->site) + ")";
+    d.thread = {t % l->block.x, t / l->block.x % l->block.y, t / (l->block.x * l->block.y)};
+    d.block = block;
+    if (s.exec != b.exec && l->serial != k.serial) d.launch = l->site;
     return d;
 }
 
@@ -218,8 +200,6 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
 
 [[gnu::cold, gnu::noinline]] void report_race(const RaceBlock& b, const Ctx& c, Hazard h,
                                               const Stamp& prev, const Stamp& cur) {
-    std::uint64_t lo = std::min(prev.site(), cur.site()), hi = std::max(prev.site(), cur.site());
-    if (!first_report(1ull << 62 | lo << 21 | hi)) return;
     auto access = [](const Stamp& s, bool is_read) {
         return is_read ? "read" : s.atomic() ? "atomic" : "write";
     };
@@ -227,24 +207,24 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     d.kind = FindingKind::data_race;
     d.hazard = h;
     d.array = c.a;
-    d.index = element_index(c.a, c.index);
+    d.element = static_cast<long long>(c.index);
+    d.access_size = c.size;
     d.sites.push_back(site_of_stamp(b, cur, access(cur, c.kind == Access::read)));
     d.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war)));
     // Between two launches, each side names its own, so neither has to be guessed.
-    if (!d.sites[1].note.empty())
-        d.sites[0].note = " (in the kernel launched at " + where(b.block->grid->k.site) + ")";
+    if (*d.sites[1].launch.file_name()) d.sites[0].launch = b.block->grid->k.site;
     d.hint = race_hint(prev, cur);
-    if (d.hint == Hint::next_iteration) d.barrier = where(tls_race.barrier);
+    if (d.hint == Hint::next_iteration) d.barrier = tls_race.barrier;
     add_finding(std::move(d));
 }
 
 [[gnu::cold, gnu::noinline]] void report_uninit(const Ctx& c, std::uint32_t site) {
-    if (!first_report(2ull << 62 | site)) return;
     const Loc& loc = site_of(site);
     Draft d;
     d.kind = FindingKind::uninitialized_read;
     d.array = c.a;
-    d.index = element_index(c.a, c.index);
+    d.element = static_cast<long long>(c.index);
+    d.access_size = c.size;
     d.sites.push_back(draft_site(loc, c.kind == Access::atomic ? "atomic" : "read"));
     d.hint = c.a->space == Space::shared ? Hint::shared_uninitialized
              : c.a->cuda                 ? Hint::cuda_uninitialized
@@ -420,7 +400,7 @@ public:
         cur.gen = b.gen;
         cur.clk = b.vc_used ? b.vc[t * 32 + t % 32] : 1;
         for (std::size_t i = first; i <= last; ++i)
-            check_cell(b, cells[i], Ctx{a, i, e.kind}, cur);
+            check_cell(b, cells[i], Ctx{a, i, e.kind, e.size}, cur);
     }
 };
 

@@ -11,13 +11,12 @@
 //    "written by a host copy". Shared memory lives for one block, so a shared cell whose exec is
 //    neither the running one's nor an earlier phase of the same block is treated as empty.
 //  - Launches that run with these checkers run their blocks one at a time, in block order, and
-//    one such launch at a time (check_mutex): cells need no atomics and reports do not depend on
+//    one such launch at a time (Checkers::serial): cells need no atomics and reports do not depend on
 //    the core count.
 #pragma once
 #include <cstdint>
 #include <mutex>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "checker.hpp"
@@ -57,7 +56,7 @@ static_assert(sizeof(Cell) == 32);
 const Loc& site_of(std::uint32_t id);
 
 /// Source locations interned as small integers for the stamps (race.cpp). Only touched under
-/// check_mutex, by the one thread running checked blocks.
+/// Checkers::serial, by the one thread running checked blocks.
 struct Sites {
     struct Key {
         const char* file = nullptr;
@@ -92,13 +91,6 @@ struct Sites {
     Slot cache[4096];  // the map's recent answers: most accesses come from a few lines
 };
 
-/// Findings already reported in this generation of findings(), by interned sites (race.cpp):
-/// repeats are dropped before any string work.
-struct Reported {
-    std::uint64_t generation = ~std::uint64_t(0);
-    std::unordered_set<std::uint64_t> keys;
-};
-
 // --- Happens-before between launches (order.cpp) ---------------------------------------------
 // Decided on the host, when work is queued, with a vector clock per stream: the same program
 // gives the same order whatever the timing. racecheck's host-side events land here.
@@ -124,13 +116,13 @@ struct LaunchInfo {
     dim3 grid, block;
     Loc site;
 };
-/// Gives a launch about to run with shadow checks its block exec ids. Caller holds check_mutex.
+/// Gives a launch about to run with shadow checks its block exec ids. Caller holds Checkers::serial.
 LaunchInfo begin_checked_launch(const KernelLaunch& k);
 /// New exec ids for every block of the running cooperative launch `k`, after a grid.sync():
-/// returns the first (block 0's). Caller holds check_mutex.
+/// returns the first (block 0's). Caller holds Checkers::serial.
 std::uint32_t begin_grid_phase(const KernelLaunch& k);
 /// Whether every access of block execution `exec` (of an earlier launch) happens before the
-/// running launch. Caller holds check_mutex.
+/// running launch. Caller holds Checkers::serial.
 bool exec_ordered_before_current(std::uint32_t exec);
 /// The launch an exec belongs to and the block's coordinates, for reports.
 const LaunchInfo& launch_of(std::uint32_t exec, uint3& block);
@@ -147,7 +139,7 @@ struct Order {
     std::uint32_t next_serial = 1;
     bool missed = false;      ///< an ordering event went by while race checking was off
 
-    // Checked launches that have run, by exec_base (guarded by check_mutex, not m).
+    // Checked launches that have run, by exec_base (guarded by Checkers::serial, not m).
     std::vector<Run> runs;
     std::uint32_t next_exec = exec_host + 1;
     OrderClock current;            ///< the running checked launch's clock
@@ -161,7 +153,6 @@ struct Order {
 /// racecheck's and initcheck's process-wide state; the shadow cells hang off each Allocation.
 struct RaceState {
     Sites sites;
-    Reported reported;
     Order order;
 };
 

@@ -12,20 +12,8 @@ Draft sync_draft(const BlockState& b, FindingKind kind, const Loc& site) {
     Draft d;
     d.kind = kind;
     d.sites.push_back(draft_site(site, "barrier"));
-    d.sites.back().site.block = b.idx;  // also when the last thread to arrive has just exited
+    d.sites.back().block = b.idx;  // also when the last thread to arrive has just exited
     return d;
-}
-
-/// The lines of `message`, the last one (the error's own advice) left out when `drop_last`.
-std::vector<std::string> lines_of(const std::string& message, bool drop_last) {
-    std::vector<std::string> lines;
-    std::size_t end = drop_last ? message.rfind('\n') : message.size();
-    for (std::size_t at = 0; at < end;) {
-        std::size_t nl = std::min(message.find('\n', at), end);
-        lines.push_back(message.substr(at, nl - at));
-        at = nl + 1;
-    }
-    return lines;
 }
 
 /// Threads of the running block already reported for exiting before a barrier.
@@ -52,17 +40,18 @@ public:
     }
 
     void deadlock(BlockState& b, const Loc& first_site, bool divergent,
-                  const std::string& message) override {
+                  const Deadlock& what) override {
         Draft d = sync_draft(b, divergent ? FindingKind::barrier_divergence : FindingKind::deadlock,
                              first_site);
-        d.lines = lines_of(message, true);
+        d.lines = what.lines;  // the finding gives its own advice instead of the error's
+        b.error_finding = key_of(d);
         add_finding(std::move(d));
     }
 
     void warp_misuse(BlockState& b, FindingKind kind, const std::string& message,
                      const Loc& site) override {
         Draft d = sync_draft(b, kind, site);
-        d.lines = lines_of(message, false);
+        d.lines = {message};
         add_finding(std::move(d));
     }
 };

@@ -15,9 +15,10 @@
 #include <mutex>
 #include <set>
 
+#include "../device/occupancy.hpp"
 #include "../memory/arena.hpp"
-#include "../process.hpp"
 #include "../memory/host_pointers.hpp"
+#include "../process.hpp"
 
 namespace simt::sim::detail {
 
@@ -67,7 +68,7 @@ cudaError_t kernel_failed(const simt::Error& e) {
     runtime().sticky = code;
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n(the CUDA runtime now returns %s from every call, as after a kernel "
-                         "fault on a GPU)\n", not_reported_yet(e.what()).c_str(),
+                         "fault on a GPU)\n", not_reported_yet(e).c_str(),
                  cudaGetErrorName(code));
     return fail(code, "");
 }
@@ -182,8 +183,7 @@ bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_l
     if (sticky()) return false;
     shared_optin = shared_bytes > LaunchLimits::max_shared_bytes &&
                    shared_bytes <= runtime().dynamic_shared_optin;
-    if (shared_bytes > LaunchLimits::max_shared_bytes && !shared_optin &&
-        shared_bytes <= LaunchLimits::max_shared_bytes_optin) {
+    if (shared_bytes > LaunchLimits::max_shared_bytes && !shared_optin) {
         const simt::DeviceProperties p = simt::device_properties();
         if (shared_bytes > p.shared_mem_per_block_optin)
             fail(cudaErrorInvalidValue,
@@ -888,7 +888,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
     d.ipcEventSupported = 1;
     d.deviceNumaId = -1;
     d.hostNumaId = -1;
-    d.gpuPciDeviceID = 0x20B2u << 16 | 0x10DEu;  // the A100-SXM4-80GB's device and vendor ids
+    d.gpuPciDeviceID = p.pci_device_id << 16 | 0x10DEu;  // the modelled GPU's device and vendor ids
     return cudaSuccess;
 }
 
@@ -1209,6 +1209,7 @@ cudaError_t simt::sim::detail::cuda_func_get_attributes(cudaFuncAttributes* attr
     *attr = cudaFuncAttributes{};
     attr->maxThreadsPerBlock = LaunchLimits::max_threads_per_block;
     attr->ptxVersion = attr->binaryVersion = 90;
+    attr->numRegs = assumed_registers_per_thread;  // nvcc's count is unknown here (docs/device.md)
     std::lock_guard lock(runtime().m);
     attr->maxDynamicSharedSizeBytes = static_cast<int>(
         std::max<std::size_t>(runtime().dynamic_shared_optin, LaunchLimits::max_shared_bytes));

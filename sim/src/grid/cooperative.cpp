@@ -7,6 +7,7 @@
 #include "simt/sim/grid/sync.hpp"
 #include "simt/sim/cooperative/thread_group.hpp"
 #include "../check/checker.hpp"
+#include "../device/occupancy.hpp"
 #include "../process.hpp"
 
 namespace simt::sim::detail {
@@ -16,6 +17,7 @@ namespace {
 constexpr const char* grid_sync_name = "grid_group::sync()";
 
 void serve(CoopThreads& p) {
+    worker().slab_stacks = true;  // before its first fiber: see Worker::slab_stacks
     std::unique_lock lock(p.m);
     for (;;) {
         p.cv.wait(lock, [&] { return !p.jobs.empty(); });
@@ -41,6 +43,20 @@ void post(std::function<void()> job) {
     p.cv.notify_one();
 }
 
+/// Why block `w` must end: a thread of it ran past its slab stack (see Worker::slab_stacks), or
+/// empty. Checked whenever the block stops running, before another block runs over the memory.
+std::string overflowed_stack(Worker& w) {
+    for (const auto& f : w.fibers)
+        if (!stack_intact(*f))
+            return "simt: stack overflow in a thread of block " + coord(w.block.idx) +
+                   " of the cooperative kernel launched at " + where(w.block.grid->k.site) +
+                   ": it needs more than the " + std::to_string(w.stack_size) +
+                   " bytes of stack each CUDA thread gets (large local arrays or deep "
+                   "recursion).\n  Raise it, e.g. SIMT_STACK_SIZE=" +
+                   std::to_string(w.stack_size / 1024 * 4) + "K, or make the local arrays smaller";
+    return {};
+}
+
 /// "(0,0,0), (2,0,0)..(5,0,0)" for a sorted list of block numbers of the grid `k` launched.
 std::string block_list(const KernelLaunch& k, const std::vector<std::uint64_t>& ids) {
     auto idx = [&](std::uint64_t b) {
@@ -64,8 +80,16 @@ std::string block_list(const KernelLaunch& k, const std::vector<std::uint64_t>& 
 }  // namespace
 
 unsigned blocks_per_multiprocessor(unsigned block_threads, std::size_t shared_bytes) {
-    return block_threads >= 1 && block_threads <= LaunchLimits::max_threads_per_block &&
-           shared_bytes <= LaunchLimits::max_shared_bytes_optin;
+    if (block_threads < 1 || block_threads > LaunchLimits::max_threads_per_block) return 0;
+    if (shared_bytes > LaunchLimits::max_shared_bytes) {
+        // Above 48 KiB a block launches only once the kernel opted in, as on a GPU.
+        CudaRuntime& rt = process().cuda;
+        std::lock_guard lock(rt.m);
+        if (shared_bytes > rt.dynamic_shared_optin) return 0;
+    }
+    return static_cast<unsigned>(
+        occupancy(device_properties(), static_cast<int>(block_threads), shared_bytes, 0, 0)
+            .active_blocks);
 }
 
 std::uint64_t cooperative_grid_limit(unsigned block_threads, std::size_t shared_bytes) {
@@ -73,7 +97,8 @@ std::uint64_t cooperative_grid_limit(unsigned block_threads, std::size_t shared_
            blocks_per_multiprocessor(block_threads, shared_bytes);
 }
 
-CoopGrid::CoopGrid(GridRun& g) : g_(g), state_(g.nblocks, State::unstarted) {}
+CoopGrid::CoopGrid(GridRun& g)
+    : g_(g), turn_cv_(g.nblocks), state_(g.nblocks, State::unstarted) {}
 
 void CoopGrid::run() {
     std::unique_lock lock(m_);
@@ -86,17 +111,22 @@ void CoopGrid::run() {
 
 void CoopGrid::run_block(std::uint64_t i) {
     std::unique_lock lock(m_);
-    cv_.wait(lock, [&] { return turn_ == i; });
+    turn_cv_[i].wait(lock, [&] { return turn_ == i; });
     bool run = !abandoned_;  // a block not started when another failed never starts
     if (run) {
         state_[i] = State::running;
         lock.unlock();
         Worker& w = worker();
         w.run_block(g_, i);
+        if (std::string overflow = overflowed_stack(w); !overflow.empty() && !w.block.aborted) {
+            w.block.aborted = true;
+            w.block.error = std::move(overflow);
+            w.block.error_code = cudaErrorLaunchFailure;
+        }
         bool failed = w.block.aborted && !w.block.error.empty();
         collect_block(g_, w.block, i);
         lock.lock();
-        if (failed && !abandoned_) abandon("");  // the rest end at their next turn
+        if (failed && !abandoned_) abandon({});  // the rest end at their next turn
     }
     state_[i] = State::ended;
     ++ended_;
@@ -110,11 +140,11 @@ bool CoopGrid::arrive(BlockState& b, std::string& error) {
     state_[i] = State::at_barrier;
     if (arrived_++ == 0) site_ = b.grid_site;
     pass_turn(i);
-    cv_.wait(lock, [&] { return turn_ == i; });
+    turn_cv_[i].wait(lock, [&] { return turn_ == i; });
     state_[i] = State::running;
     if (!abandoned_) return true;
-    error = why_;
-    if (!why_.empty() && i == reporter_) checks_deadlock(b, b.grid_site, false, why_);
+    error = why_.message();
+    if (!why_.lines.empty() && i == reporter_) checks_deadlock(b, b.grid_site, false, why_);
     return false;
 }
 
@@ -129,7 +159,7 @@ void CoopGrid::pass_turn(std::uint64_t from) {
         for (std::uint64_t j = first; j < n; ++j)
             if (pending(j)) {
                 turn_ = j;
-                cv_.notify_all();
+                turn_cv_[j].notify_one();
                 return true;
             }
         return false;
@@ -148,34 +178,37 @@ void CoopGrid::pass_turn(std::uint64_t from) {
     }
     if (give(0)) return;
     turn_ = n;
-    cv_.notify_all();
 }
 
-void CoopGrid::abandon(std::string message) {
+void CoopGrid::abandon(Deadlock why) {
     abandoned_ = true;
-    why_ = std::move(message);
+    why_ = std::move(why);
     auto first = std::find(state_.begin(), state_.end(), State::at_barrier);
     reporter_ = static_cast<std::uint64_t>(first - state_.begin());
 }
 
-std::string CoopGrid::ended_early() const {
+Deadlock CoopGrid::ended_early() const {
     std::vector<std::uint64_t> waiting, ended;
     for (std::uint64_t j = 0; j < state_.size(); ++j)
         (state_[j] == State::at_barrier ? waiting : ended).push_back(j);
     const KernelLaunch& k = g_.k;
-    return "simt: deadlock in the cooperative kernel launched at " + where(k.site) + ": " +
-           grid_sync_name + " at " + where(site_) + " can never complete\n  " +
-           std::to_string(waiting.size()) +
-           (waiting.size() == 1 ? " block waits" : " blocks wait") +
-           " there: " + block_list(k, waiting) + "\n  " + std::to_string(ended.size()) +
-           (ended.size() == 1 ? " block" : " blocks") +
-           " ended without reaching it: " + block_list(k, ended) +
-           "\n  every block of the grid must call grid.sync() as many times as the others (on a "
-           "GPU the waiting blocks would hang); move it out of code that only some blocks run";
+    return {{"simt: deadlock in the cooperative kernel launched at " + where(k.site) + ": " +
+                 grid_sync_name + " at " + where(site_) + " can never complete",
+             "  " + std::to_string(waiting.size()) +
+                 (waiting.size() == 1 ? " block waits" : " blocks wait") + " there: " +
+                 block_list(k, waiting),
+             "  " + std::to_string(ended.size()) + (ended.size() == 1 ? " block" : " blocks") +
+                 " ended without reaching it: " + block_list(k, ended)},
+            "  every block of the grid must call grid.sync() as many times as the others (on a "
+            "GPU the waiting blocks would hang); move it out of code that only some blocks run"};
 }
 
 void Worker::grid_barrier() {
     BlockState& b = block;
+    if (std::string overflow = overflowed_stack(*this); !overflow.empty()) {
+        abort_block(std::move(overflow));
+        return;
+    }
     std::string error;
     if (!b.grid->coop->arrive(b, error)) {
         abort_block(std::move(error));  // empty: another block's error is the launch's
@@ -190,9 +223,7 @@ void Worker::grid_barrier() {
 }
 
 void sync_grid(Loc loc, const char* what) {
-    if (!tls_thread)
-        throw simt::Error("simt: " + std::string(what) + " called on the host at " + where(loc) +
-                          "; barriers exist only inside kernels");
+    if (!tls_thread) called_on_host(what, loc, "barriers exist only inside kernels");
     Worker& w = *tls_worker;
     BlockState& b = w.block;
     ThreadState& ts = *tls_thread;
@@ -211,11 +242,7 @@ void sync_grid(Loc loc, const char* what) {
         b.grid_mismatch = true;  // threads of one block at two grid.sync() calls: a deadlock
     }
     ++b.grid_arrived;
-    ts.status = Status::waiting;
-    ts.wait = WaitKind::grid;
-    ts.site = loc;
-    ts.what = what;
-    ++b.waiting;
+    start_waiting(b, ts, WaitKind::grid, loc, what);
     w.block_current(ts);
 }
 

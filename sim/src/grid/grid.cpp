@@ -37,7 +37,7 @@ void collect_block(GridRun& g, BlockState& b, std::uint64_t i) {
     std::lock_guard lock(g.m);
     for (auto& f : b.findings) g.findings.push_back(std::move(f));
     if (failed) {
-        g.errors.push_back({i, std::move(b.error), b.error_code});
+        g.errors.push_back({i, std::move(b.error), b.error_code, std::move(b.error_finding)});
         std::uint64_t prev = g.first_failed.load();
         while (i < prev && !g.first_failed.compare_exchange_weak(prev, i)) {
         }
@@ -45,8 +45,8 @@ void collect_block(GridRun& g, BlockState& b, std::uint64_t i) {
 }
 
 void run_grid(const KernelLaunch& k) {
-    GridRun g(k, config());
     HostMemoryArgs host_memory(k);
+    GridRun g(k, config());
     auto body = [&g](const tbb::blocked_range<std::uint64_t>& r) {
         // Isolated: a worker must never pick up another block while one is on its fibers.
         tbb::this_task_arena::isolate([&] {
@@ -77,12 +77,11 @@ void run_grid(const KernelLaunch& k) {
         }
     }
     std::uint64_t failed = g.first_failed.load();
-    std::erase_if(g.findings, [&](const PendingFinding& f) { return f.block > failed; });
-    publish(g.findings);
+    publish(g.findings, failed);
     if (failed != ~std::uint64_t(0)) {
         auto e = std::find_if(g.errors.begin(), g.errors.end(),
                               [&](auto& p) { return p.block == failed; });
-        throw KernelFault(e->message, e->code);
+        throw KernelFault(e->message, e->code, e->finding);
     }
 }
 

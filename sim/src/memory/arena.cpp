@@ -12,8 +12,6 @@ namespace simt::sim::detail::arena {
 
 namespace {
 
-constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
-
 /// The range and its owner table. Not a part of the Process: `__constant__` and `__device__`
 /// variables are allocated here during static initialisation, perhaps before the Process exists.
 std::atomic<std::atomic<Allocation*>*>& owners_out = arena::owners;  // the header's copies

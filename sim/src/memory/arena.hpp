@@ -22,6 +22,10 @@
 
 namespace simt::sim::detail::arena {
 
+/// What device and shared memory hold before anything writes them, and what a read that is not
+/// performed gives: every byte 0xFF, -1 as an integer and NaN as a float, so that it stands out.
+inline constexpr unsigned char poison_byte = 0xFF;
+
 /// The reserved range, for the raw-access hooks' fast test. Zero until the first allocation.
 inline std::atomic<std::uintptr_t> lo{0}, span{0};
 /// The owner table (one entry per page) and log2 of the page size, published with the range.

@@ -17,8 +17,6 @@ namespace {
 
 Allocations& allocations() { return process().allocations; }
 
-constexpr unsigned char poison_byte = 0xFF;  // -1 as an integer, NaN as a float
-
 /// Bytes of global memory allocated and not freed on each device (SIMT_DEVICES is at most 16),
 /// against the simulated device's total.
 std::atomic<std::size_t> global_in_use[16]{};
@@ -158,10 +156,10 @@ void refresh_shared(Allocation& a, std::uint64_t& epoch) {
     Worker& w = *tls_worker;
     BlockState& b = w.block;
     epoch = tls_block_epoch;
-    std::memset(a.base, poison_byte, a.size);
+    std::memset(a.base, arena::poison_byte, a.size);
     b.shared_bytes += a.size;
     const KernelLaunch& k = b.grid->k;
-    std::size_t limit = k.shared_optin ? LaunchLimits::max_shared_bytes_optin
+    std::size_t limit = k.shared_optin ? device_properties().shared_mem_per_block_optin
                                        : LaunchLimits::max_shared_bytes;
     if (b.shared_bytes + k.shared_bytes > limit)
         w.fail_thread("simt: the kernel launched at " + where(k.site) + " uses " +

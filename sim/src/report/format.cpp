@@ -1,7 +1,10 @@
-// The one text formatter and the one JSON formatter of findings, and their de-duplication key.
-// They format and output; what was found is decided by the checkers (check/).
-#include <algorithm>
-#include <cstdio>
+// The pipeline's last stages (TSan's PrintReport): a draft whose allocation has its name becomes
+// the text a learner reads ({fmt}) and one JSON line (nlohmann::json). They format and output;
+// what was found is decided by the checkers (check/), what is reported by report.cpp.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
 #include <cstring>
 
 #include "finding.hpp"
@@ -30,23 +33,44 @@ const char* hazard_code(Hazard h) {
     return "";
 }
 
-std::string site_where(const Site& s) {
-    if (s.file.empty()) return where(Loc{});
-    const char* slash = std::strrchr(s.file.c_str(), '/');
-    return std::string(slash ? slash + 1 : s.file.c_str()) + ":" + std::to_string(s.line);
+/// Memory whose element type is not known (dynamic shared memory, an allocation of bytes):
+/// a report counts it in the access's own size, as the program's type would.
+bool counted_by_access(const Draft& d) { return d.array && untyped(d.array) && d.access_size > 1; }
+
+/// The element a draft names, in the units its report counts in.
+long long element(const Draft& d) {
+    if (!counted_by_access(d)) return d.element;
+    auto size = static_cast<long long>(d.access_size);
+    return d.element >= 0 ? d.element / size : -((-d.element + size - 1) / size);
+}
+
+/// "3", or "(3, 9)" in a 2-D shared array or a view.
+std::string index_text(const Draft& d) {
+    if (!d.index.empty()) return d.index;
+    if (counted_by_access(d)) return std::to_string(element(d));
+    return element_index(d.array, static_cast<std::size_t>(d.element));
+}
+
+/// "shared memory 'tile'[3]", and the byte offset where the index is counted by the access.
+std::string memory(const Draft& d) {
+    std::string s = fmt::format("{} memory {}[{}]", space_name(d.array->space), describe(d.array),
+                                index_text(d));
+    if (counted_by_access(d)) s += fmt::format(", byte offset {}", d.element);
+    return s;
+}
+
+/// The array's elements as the report counts them.
+std::size_t elements(const Draft& d) {
+    return d.array->size / (counted_by_access(d) ? d.access_size : d.array->elem_size);
 }
 
 /// "  read by thread (1,0,0) block (0,0,0) at a.cu:5" (or "  by thread ..." without the access).
-std::string by_line(const DraftSite& d, bool with_access) {
-    const Site& s = d.site;
-    return "  " + (with_access ? s.access + " " : std::string()) + "by thread " + coord(s.thread) +
-           " block " + coord(s.block) + " at " + site_where(s) + d.note + "\n";
-}
-
-/// "shared memory 'tile'[3]".
-std::string memory(const Draft& d) {
-    return std::string(space_name(d.array->space)) + " memory " + describe(d.array) + "[" +
-           d.index + "]";
+std::string by_line(const DraftSite& s, bool with_access) {
+    std::string note;
+    if (s.launch.file_name() && *s.launch.file_name())
+        note = fmt::format(" (in the kernel launched at {})", where(s.launch));
+    return fmt::format("  {}{}by thread {} block {} at {}{}\n", with_access ? s.access : "",
+                       with_access ? " " : "", coord(s.thread), coord(s.block), where(s.loc), note);
 }
 
 const char* hint_text(const Draft& d) {
@@ -85,178 +109,129 @@ const char* hint_text(const Draft& d) {
     return "";
 }
 
-std::string joined(const std::vector<std::string>& lines) {
-    std::string s;
-    for (const std::string& l : lines) s += (s.empty() ? "" : "\n") + l;
-    return s;
-}
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += c;
-        else if (c == '\n') out += "\\n";
-        else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else out += c;
+std::string misaligned(const Draft& d, const std::string& what) {
+    // Where the access starts: in the array's elements and bytes, and in units of the access's
+    // own size, which its address must be a multiple of.
+    std::string at = fmt::format("address {}", reinterpret_cast<std::uintptr_t>(d.address));
+    std::string units;
+    if (d.array) {
+        auto off = static_cast<std::size_t>(static_cast<const std::byte*>(d.address) - d.array->base);
+        std::size_t into = off - static_cast<std::size_t>(d.element) * d.array->elem_size;
+        at = memory(d) + (into ? fmt::format(" + {} byte{}", into, into > 1 ? "s" : "") : "") +
+             fmt::format(" ({})", origin(d.array));
+        units = fmt::format("byte offset {}, {:g} in {}-byte units, is not a multiple of {}: ", off,
+                            static_cast<double>(off) / static_cast<double>(d.count), d.count, d.count);
     }
-    return out + "\"";
+    return fmt::format(
+        "simt: misaligned address: {}-byte {} of {}\n{}  {}{}An access of n bytes needs an address "
+        "that is a multiple of n: do not cast a pointer into the middle of an element to a wider "
+        "type; copy the bytes with memcpy, or keep the offset a multiple of the type's size",
+        d.count, what, at, by_line(d.sites.front(), true), units,
+        d.raw ? "a GPU stops the kernel here with cudaErrorMisalignedAddress (done here, as a CPU "
+                "allows it). "
+              : "not performed. ");
 }
 
-std::string json_coord(uint3 c) {
-    std::string s = "[";
-    s += std::to_string(c.x);
-    s += ',';
-    s += std::to_string(c.y);
-    s += ',';
-    s += std::to_string(c.z);
-    return s + "]";
+std::string out_of_bounds(const Draft& d, const std::string& what, const std::string& sites) {
+    if (!d.extent.empty())  // left a view's extents
+        return fmt::format(
+            "simt: out-of-bounds access of {}[{}]: {} (view extents {}{})\n{}  not performed (a "
+            "read gives a poisoned value); guard the index with the view's extent",
+            d.array ? fmt::format("{} memory {}", space_name(d.array->space), describe(d.array))
+                    : std::string("a view"),
+            d.index, d.bad, d.extent, d.array ? "; " + origin(d.array) : std::string(),
+            by_line(d.sites.front(), false));
+    std::size_t n = elements(d);
+    return fmt::format(
+        "simt: out-of-bounds {} of {} ({})\n{}  {}{}", what, memory(d), origin(d.array), sites,
+        d.raw ? "done in the red zone around the array (a read gives a poisoned value); "
+              : "not performed (a read gives a poisoned value); ",
+        n == 0 ? std::string("the array has no elements: allocate it with a size, or skip the "
+                             "kernel when there is nothing to do")
+               : fmt::format("valid indices are 0..{}: guard the access with the array's size or "
+                             "fix the index",
+                             n - 1));
 }
 
 }  // namespace
 
 DraftSite draft_site(const Loc& loc, const char* access) {
     DraftSite d;
-    d.site.file = loc.file_name() ? loc.file_name() : "";
-    d.site.line = loc.line();
-    d.site.column = loc.column();
-    d.site.access = access;
+    d.loc = loc;
+    d.access = access;
     if (tls_thread) {
-        d.site.thread = tls_thread->idx;
-        d.site.block = tls_worker->block.idx;
+        d.thread = tls_thread->idx;
+        d.block = tls_worker->block.idx;
     }
     return d;
 }
 
-std::string dedup_key(const Draft& d) {
-    std::string key(to_string(d.kind));
-    key += '@';
-    if (d.kind == FindingKind::leak) return key + std::to_string(d.array->id);
-    // Races and uninitialised reads: once per line (a line is usually hit by every thread, and
-    // a race once per pair of lines, in either order). memcheck and synccheck: per column too.
-    bool by_line = d.kind == FindingKind::data_race || d.kind == FindingKind::uninitialized_read ||
-                   d.kind == FindingKind::misaligned_atomic ||
-                   d.kind == FindingKind::misaligned_address;
-    std::vector<std::string> sites;
-    for (const DraftSite& s : d.sites)
-        sites.push_back(s.site.file + ":" + std::to_string(s.site.line) +
-                        (by_line ? "" : ":" + std::to_string(s.site.column)));
-    std::sort(sites.begin(), sites.end());
-    for (std::size_t i = 0; i < sites.size(); ++i) key += (i ? "|" : "") + sites[i];
-    return key;
-}
-
 std::string format_text(const Draft& d) {
     const DraftSite& first = d.sites.front();
-    std::string what = first.site.access;
+    const std::string what = first.access;
     std::string sites;
     for (const DraftSite& s : d.sites) sites += by_line(s, true);
     switch (d.kind) {
         case FindingKind::data_race:
             if (d.hint == Hint::next_iteration)
-                return std::string("simt: data race (") + hazard_name(d.hazard) + ") on " +
-                       memory(d) + " (" + origin(d.array) + ")\n" + sites + "  the two accesses are "
-                       "in different iterations of a loop: the __syncthreads() at " + d.barrier +
-                       " orders the lines within one iteration, but nothing orders this "
-                       "iteration's later line before the next iteration's earlier one; add a "
-                       "__syncthreads() at the end of the loop body";
-            return std::string("simt: data race (") + hazard_name(d.hazard) + ") on " + memory(d) +
-                   " (" + origin(d.array) + ")\n" + sites + "  nothing orders these accesses: " +
-                   hint_text(d);
+                return fmt::format(
+                    "simt: data race ({}) on {} ({})\n{}  the two accesses are in different "
+                    "iterations of a loop: the __syncthreads() at {} orders the lines within one "
+                    "iteration, but nothing orders this iteration's later line before the next "
+                    "iteration's earlier one; add a __syncthreads() at the end of the loop body",
+                    hazard_name(d.hazard), memory(d), origin(d.array), sites, where(d.barrier));
+            return fmt::format("simt: data race ({}) on {} ({})\n{}  nothing orders these accesses: {}",
+                               hazard_name(d.hazard), memory(d), origin(d.array), sites, hint_text(d));
         case FindingKind::uninitialized_read:
-            return "simt: uninitialized " + what + " of " + memory(d) + " (" + origin(d.array) +
-                   ")\n" + sites + "  " + hint_text(d);
+            return fmt::format("simt: uninitialized {} of {} ({})\n{}  {}", what, memory(d),
+                               origin(d.array), sites, hint_text(d));
         case FindingKind::null_pointer:
-            return "simt: " + what + " through a null simt::ptr\n" + sites +
-                   "  not performed; the kernel was given no array for this parameter";
+            return fmt::format("simt: {} through a null simt::ptr\n{}  not performed; the kernel was "
+                               "given no array for this parameter",
+                               what, sites);
         case FindingKind::use_after_free:
-            return "simt: use after free: " + what + " of " + memory(d) + " (" + origin(d.array) +
-                   ", already freed)\n" + sites +
-                   (d.raw ? "  keep the memory allocated until the kernels using it have finished "
-                            "(cudaFree after cudaDeviceSynchronize)"
-                          : "  not performed; keep the DeviceArray alive until the kernels using it "
-                            "have finished");
-        case FindingKind::out_of_bounds:
-            if (!d.extent.empty())  // left a view's extents
-                return "simt: out-of-bounds access of " +
-                       (d.array ? std::string(space_name(d.array->space)) + " memory " +
-                                      describe(d.array)
-                                : std::string("a view")) +
-                       "[" + d.index + "]: " + d.bad + " (view extents " + d.extent +
-                       (d.array ? "; " + origin(d.array) : std::string()) + ")\n" +
-                       by_line(first, false) +
-                       "  not performed (a read gives a poisoned value); guard the index with "
-                       "the view's extent";
-            return "simt: out-of-bounds " + what + " of " + memory(d) + " (" + origin(d.array) +
-                   ")\n" + sites +
-                   (d.raw ? "  done in the red zone around the array (a read gives a poisoned value); "
-                          : "  not performed (a read gives a poisoned value); ") +
-                   (d.array->size < d.array->elem_size
-                        ? std::string("the array has no elements: allocate it with a size, or "
-                                      "skip the kernel when there is nothing to do")
-                        : "valid indices are 0.." +
-                              std::to_string(d.array->size / d.array->elem_size - 1) +
-                              ": guard the access with the array's size or fix the index");
+            return fmt::format(
+                "simt: use after free: {} of {} ({}, already freed)\n{}  {}", what, memory(d),
+                origin(d.array), sites,
+                d.raw ? "keep the memory allocated until the kernels using it have finished "
+                        "(cudaFree after cudaDeviceSynchronize)"
+                      : "not performed; keep the DeviceArray alive until the kernels using it have "
+                        "finished");
+        case FindingKind::out_of_bounds: return out_of_bounds(d, what, sites);
         case FindingKind::constant_write:
-            return "simt: " + what + " of " + memory(d) + " (" + origin(d.array) +
-                   ")\n" + sites + "  done, but kernels may only read __constant__ memory (nvcc "
-                   "warns \"Cannot store to pointer that points to constant memory space\" and on "
-                   "a GPU the result is undefined): set it from the host with cudaMemcpyToSymbol, "
-                   "or declare it __device__ if kernels must change it";
+            return fmt::format(
+                "simt: {} of {} ({})\n{}  done, but kernels may only read __constant__ memory "
+                "(nvcc warns \"Cannot store to pointer that points to constant memory space\" and "
+                "on a GPU the result is undefined): set it from the host with cudaMemcpyToSymbol, "
+                "or declare it __device__ if kernels must change it",
+                what, memory(d), origin(d.array), sites);
         case FindingKind::misaligned_atomic:
-        case FindingKind::misaligned_address: {
-            // Where the access starts: in the array's elements and bytes, and in units of the
-            // access's own size, which its address must be a multiple of.
-            std::string at = "address " + std::to_string(reinterpret_cast<std::uintptr_t>(d.address));
-            std::string units;
-            if (d.array) {
-                auto off = static_cast<std::size_t>(static_cast<const std::byte*>(d.address) -
-                                                    d.array->base);
-                std::size_t into = off - std::stoull(d.index) * d.array->elem_size;
-                at = memory(d) + (into ? " + " + std::to_string(into) + " byte" + (into > 1 ? "s" : "")
-                                       : std::string()) +
-                     " (" + origin(d.array) + ")";
-                char u[32];
-                std::snprintf(u, sizeof u, "%g", static_cast<double>(off) / static_cast<double>(d.count));
-                units = "byte offset " + std::to_string(off) + ", " + u + " in " +
-                        std::to_string(d.count) + "-byte units, is not a multiple of " +
-                        std::to_string(d.count) + ": ";
-            }
-            return "simt: misaligned address: " + std::to_string(d.count) + "-byte " + what +
-                   " of " + at + "\n" + by_line(first, true) + "  " + units +
-                   (d.raw ? "a GPU stops the kernel here with cudaErrorMisalignedAddress (done "
-                            "here, as a CPU allows it). "
-                          : "not performed. ") +
-                   "An access of n bytes needs an address that is a multiple of n: do not cast a "
-                   "pointer into the middle of an element to a wider type; copy the bytes with "
-                   "memcpy, or keep the offset a multiple of the type's size";
-        }
+        case FindingKind::misaligned_address: return misaligned(d, what);
         case FindingKind::leak:
-            return "simt: leak: device memory " + describe(d.array) + " (" + origin(d.array) +
-                   ") was never freed\n  " +
-                   (d.array->cuda ? "free it with cudaFree once the kernels using it are done"
-                                  : "a DeviceArray frees its memory when it is destroyed; one "
-                                    "made with new and never deleted, or alive when std::exit "
-                                    "is called, leaks");
+            return fmt::format(
+                "simt: leak: device memory {} ({}) was never freed\n  {}", describe(d.array),
+                origin(d.array),
+                d.array->cuda ? "free it with cudaFree once the kernels using it are done"
+                              : "a DeviceArray frees its memory when it is destroyed; one made "
+                                "with new and never deleted, or alive when std::exit is called, "
+                                "leaks");
         case FindingKind::barrier_exit:
-            return "simt: " + std::to_string(d.count) + " thread" + (d.count > 1 ? "s" : "") +
-                   " of block " + coord(first.site.block) + " finished without reaching the "
-                   "__syncthreads() at " + site_where(first.site) +
-                   " that the other threads waited at\n  finished: " + joined(d.lines) +
-                   "\n  a barrier must be reached by every thread of the block: it must not sit in "
-                   "code that only some threads run (if (threadIdx.x < 16) __syncthreads()), and "
-                   "no thread may return before it; guard the work (if (i < n) { ... }) instead";
+            return fmt::format(
+                "simt: {} thread{} of block {} finished without reaching the __syncthreads() at {} "
+                "that the other threads waited at\n  finished: {}\n  a barrier must be reached by "
+                "every thread of the block: it must not sit in code that only some threads run "
+                "(if (threadIdx.x < 16) __syncthreads()), and no thread may return before it; "
+                "guard the work (if (i < n) {{ ... }}) instead",
+                d.count, d.count > 1 ? "s" : "", coord(first.block), where(first.loc),
+                fmt::join(d.lines, "\n"));
         case FindingKind::barrier_divergence:
-            return joined(d.lines) +
-                   "\n  threads of one block wait at different barriers: a barrier must not sit "
-                   "in code that only part of the block runs";
+            return fmt::format("{}\n  threads of one block wait at different barriers: a barrier "
+                               "must not sit in code that only part of the block runs",
+                               fmt::join(d.lines, "\n"));
         case FindingKind::deadlock:
-            return joined(d.lines) + "\n  the launch ends with a KernelError";
+            return fmt::format("{}\n  the launch ends with a KernelError", fmt::join(d.lines, "\n"));
         case FindingKind::warp_mask:
-        case FindingKind::warp_divergence:
-            return joined(d.lines);
+        case FindingKind::warp_divergence: return fmt::format("{}", fmt::join(d.lines, "\n"));
     }
     return "";
 }
@@ -268,33 +243,58 @@ Finding to_finding(const Draft& d) {
     if (d.array) {
         f.space = space_name(d.array->space);
         f.array = array_name(d.array);
-        f.extent = d.extent.empty() ? array_extent(d.array) : d.extent;
+        f.extent = !d.extent.empty()      ? d.extent
+                   : counted_by_access(d) ? std::to_string(elements(d))
+                                          : array_extent(d.array);
+        if (d.kind != FindingKind::leak) f.index = index_text(d);
+        if (counted_by_access(d)) f.byte_offset = d.element;
+    } else {
+        f.index = d.index;  // a view without an array
     }
-    f.index = d.index;
-    for (const DraftSite& s : d.sites) f.sites.push_back(s.site);
+    for (const DraftSite& s : d.sites) {
+        Site& out = f.sites.emplace_back();
+        out.file = s.loc.file_name() ? s.loc.file_name() : "";
+        out.line = s.loc.line();
+        out.column = d.kind == FindingKind::leak ? 0 : s.loc.column();
+        out.thread = s.thread;
+        out.block = s.block;
+        out.access = s.access;
+    }
     f.text = format_text(d);
     return f;
 }
 
 std::string format_json(const Finding& f) {
-    std::string threads, blocks, sites;
+    using Json = nlohmann::ordered_json;  // keys in the order written: kind first, text last
+    auto triple = [](uint3 c) { return Json::array({c.x, c.y, c.z}); };
+    Json threads = Json::array(), blocks = Json::array(), sites = Json::array();
     for (const Site& s : f.sites) {
-        if (!threads.empty()) threads += ',', blocks += ',';
-        threads += json_coord(s.thread);
-        blocks += json_coord(s.block);
-        sites += std::string(sites.empty() ? "" : ",") + "{\"file\":" + json_string(s.file) +
-                 ",\"line\":" + std::to_string(s.line) + ",\"access\":" + json_string(s.access) +
-                 ",\"thread\":" + json_coord(s.thread) + ",\"block\":" + json_coord(s.block) + "}";
+        threads.push_back(triple(s.thread));
+        blocks.push_back(triple(s.block));
+        sites.push_back({{"file", s.file},
+                         {"line", s.line},
+                         {"access", s.access},
+                         {"thread", triple(s.thread)},
+                         {"block", triple(s.block)}});
     }
     const Site first = f.sites.empty() ? Site{} : f.sites.front();
-    return "{\"kind\":" + json_string(std::string(to_string(f.kind))) +
-           (f.hazard.empty() ? "" : ",\"hazard\":" + json_string(f.hazard)) +
-           ",\"space\":" + json_string(f.space) +
-           ",\"array\":" + json_string(f.array) + ",\"index\":" + json_string(f.index) +
-           (f.extent.empty() ? "" : ",\"extent\":" + json_string(f.extent)) +
-           ",\"threads\":[" + threads + "],\"blocks\":[" + blocks + "],\"file\":" +
-           json_string(first.file) + ",\"line\":" + std::to_string(first.line) + ",\"sites\":[" +
-           sites + "],\"text\":" + json_string(f.text) + "}";
+    Json j;
+    j["kind"] = to_string(f.kind);
+    if (!f.hazard.empty()) j["hazard"] = f.hazard;
+    j["space"] = f.space;
+    j["array"] = f.array;
+    j["index"] = f.index;
+    if (f.byte_offset) j["byte_offset"] = *f.byte_offset;
+    if (!f.extent.empty()) j["extent"] = f.extent;
+    j["threads"] = std::move(threads);
+    j["blocks"] = std::move(blocks);
+    j["file"] = first.file;
+    j["line"] = first.line;
+    j["sites"] = std::move(sites);
+    j["text"] = f.text;
+    // ASCII out, every other character escaped; bytes that are not UTF-8 (a file name in another
+    // encoding) become U+FFFD instead of making the line unreadable.
+    return j.dump(-1, ' ', /*ensure_ascii=*/true, Json::error_handler_t::replace);
 }
 
 }  // namespace simt::sim::detail

@@ -1,9 +1,13 @@
-// Findings: built in the cold path of the access hook, published in block order, printed once.
+// The report pipeline's middle (finding.hpp): a checker's draft is kept per block, then filtered,
+// de-duplicated by its one key, symbolised (the allocation's name) and handed to format.cpp.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <set>
+#include <string_view>
 
 #include "finding.hpp"
 #include "../process.hpp"
@@ -22,26 +26,46 @@ std::string read_source_line(const char* file, unsigned line) {
     return in ? text : std::string();
 }
 
-/// The variable a line declares: `auto counter = simt::to_device(...)` gives "counter",
-/// `__shared__ simt::shared<int[32][33]> tile;` gives "tile".
-/// The variable a cudaMalloc call stores into: `d_a` in `cudaMalloc(&d_a, bytes)` or
-/// `cudaMalloc((void**)&d_a, bytes)`; "" when the line has no such call. `column` (1-based, 0
-/// when unknown) is where the call's location points, its opening parenthesis: of two calls on
-/// one line, the one that made the allocation.
+/// A byte of a C++ identifier: ASCII letters, digits and _, or part of a UTF-8 character.
+bool identifier_char(char c) {
+    auto u = static_cast<unsigned char>(c);
+    return std::isalnum(u) || c == '_' || u >= 0x80;
+}
+
+/// The variable a cudaMalloc call (or cudaMallocManaged, cudaMallocPitch, ...) stores into: its
+/// first argument without the cast and the `&` that only convert it: `d_a` in `cudaMalloc(&d_a,
+/// n)` or `cudaMalloc((void**)&d_a, n)`, `d_buf[k]` in a loop's `cudaMalloc(&d_buf[k], n)`, `p`
+/// in a helper's `cudaMalloc(p, n)`; "" when the line has no such call. `column` (1-based, 0 when
+/// unknown) is where the call's location points, its opening parenthesis: of two calls on one
+/// line, the one that made the allocation.
 std::string cuda_malloc_target(const std::string& text, unsigned column) {
     std::size_t call = column > 0 && column <= text.size() ? text.rfind("cudaMalloc", column - 1)
                                                            : text.find("cudaMalloc");
     if (call == std::string::npos) call = text.find("cudaMalloc");
     if (call == std::string::npos) return "";
-    std::size_t amp = text.find('&', call), comma = text.find(',', call);
-    if (amp == std::string::npos || amp > comma) return "";
-    std::size_t end = comma;
-    while (end > amp && !(std::isalnum(static_cast<unsigned char>(text[end - 1])) || text[end - 1] == '_'))
-        --end;
-    std::size_t begin = end;
-    while (begin > amp && (std::isalnum(static_cast<unsigned char>(text[begin - 1])) || text[begin - 1] == '_'))
-        --begin;
-    return text.substr(begin, end - begin);
+    std::size_t open = text.find('(', call);
+    if (open == std::string::npos) return "";
+    std::size_t end = open + 1;
+    for (int depth = 0; end < text.size(); ++end) {
+        char c = text[end];
+        bool arrow = c == '>' && text[end - 1] == '-';
+        if (c == '(' || c == '[' || c == '<') ++depth;
+        else if ((c == ')' || c == ']' || (c == '>' && !arrow)) && depth-- == 0) break;
+        else if (c == ',' && depth == 0) break;
+    }
+    std::string target;
+    for (char c : text.substr(open + 1, end - open - 1))
+        if (!std::isspace(static_cast<unsigned char>(c))) target += c;
+    // Drop what only converts the pointer: the cast to void** and the address-of.
+    for (std::string_view cast : {"reinterpret_cast<void**>", "static_cast<void**>", "(void**)"})
+        for (std::size_t at; (at = target.find(cast)) != std::string::npos;) target.erase(at, cast.size());
+    std::erase_if(target, [](char c) { return c == '&' || c == '(' || c == ')'; });
+    // A variable, an element of one or a member: letters, digits, _ (and UTF-8, which C++
+    // identifiers may hold), [ ] . and ->; not an expression such as p + 1.
+    bool variable = !target.empty() && !std::isdigit(static_cast<unsigned char>(target[0]));
+    for (char c : target)
+        variable = variable && (identifier_char(c) || std::strchr("[].->", c));
+    return variable ? target : "";
 }
 
 std::string declared_name(std::string text, unsigned column) {
@@ -60,8 +84,7 @@ std::string declared_name(std::string text, unsigned column) {
     std::size_t end = cut;
     while (end > 0 && text[end - 1] == ' ') --end;
     std::size_t begin = end;
-    while (begin > 0 && (std::isalnum(static_cast<unsigned char>(text[begin - 1])) || text[begin - 1] == '_'))
-        --begin;
+    while (begin > 0 && identifier_char(text[begin - 1])) --begin;
     std::string name = text.substr(begin, end - begin);
     // Not a declaration: a member call (v.push_back(...)), or a statement (if (...), for (...)).
     static const char* const keywords[] = {"auto", "if", "for", "while", "switch", "return",
@@ -74,40 +97,12 @@ std::string declared_name(std::string text, unsigned column) {
     return name;
 }
 
-/// "(x,y,z)" or "[x,y,z]", built by appending: `"(" + std::string&&` trips a false -Wrestrict
-/// in GCC 12's optimiser.
-std::string bracketed(char open, uint3 c, char close) {
-    std::string s(1, open);
-    s += std::to_string(c.x);
-    s += ',';
-    s += std::to_string(c.y);
-    s += ',';
-    s += std::to_string(c.z);
-    s += close;
-    return s;
-}
-
 }  // namespace
 
 const char* space_name(Space s) {
     return s == Space::shared ? "shared" : s == Space::constant ? "constant" : "global";
 }
-std::string describe(const Allocation* a) {
-    std::string d(1, '\'');
-    d += array_name(a);
-    d += '\'';
-    return d;
-}
-
-namespace {
-/// "(a, b)" from the numbers `part(i)` for i < n.
-template <class Part>
-std::string tuple_of(unsigned n, Part part) {
-    std::string s = "(";
-    for (unsigned i = 0; i < n; ++i) s += (i ? ", " : "") + std::to_string(part(i));
-    return s + ")";
-}
-}  // namespace
+std::string describe(const Allocation* a) { return fmt::format("'{}'", array_name(a)); }
 
 std::string element_index(const Allocation* a, std::size_t flat) {
     if (a->rank == 1) return std::to_string(flat);
@@ -117,36 +112,44 @@ std::string element_index(const Allocation* a, std::size_t flat) {
         flat /= a->extents[i];
     }
     index[0] += flat * a->extents[0];  // past the end: the first index shows how far
-    return tuple_of(a->rank, [&](unsigned i) { return index[i]; });
+    return fmt::format("({})", fmt::join(index, index + a->rank, ", "));
 }
 
 std::string array_extent(const Allocation* a) {
     if (a->rank == 1) return std::to_string(a->size / a->elem_size);
-    return tuple_of(a->rank, [&](unsigned i) { return a->extents[i]; });
+    return fmt::format("({})", fmt::join(a->extents, a->extents + a->rank, ", "));
+}
+
+bool untyped(const Allocation* a) {
+    return a->elem_size == 1 && std::strcmp(a->elem_type, "byte") == 0;
 }
 
 std::string origin(const Allocation* a) {
     if (a->space == Space::shared && !*a->site.file_name())  // declared by no line of the kernel
-        return "dynamic shared memory, " + std::to_string(a->size) + " bytes given at the launch";
-    std::string count = std::to_string(a->size / a->elem_size);
-    if (a->rank > 1) {
-        count = std::to_string(a->extents[0]);
-        for (unsigned i = 1; i < a->rank; ++i) count += "x" + std::to_string(a->extents[i]);
-    }
-    return std::string(a->elem_type) + ", " + count + " element" +
-           (a->size / a->elem_size == 1 ? "" : "s") + ", " +
-           (a->space == Space::shared || a->symbol ? "declared" : "allocated") +
-           (a->cuda && cuda_several_devices() ? " on device " + std::to_string(a->device) : "") +
-           " at " + where(a->site);
+        return fmt::format("dynamic shared memory, {} bytes given at the launch", a->size);
+    std::size_t n = a->size / a->elem_size;
+    std::string count = a->rank > 1 ? fmt::format("{}", fmt::join(a->extents, a->extents + a->rank, "x"))
+                                    : std::to_string(n);
+    // Memory of no known type (cudaMalloc through a void*, a struct's bytes) is counted in bytes.
+    std::string what = untyped(a) ? fmt::format("{} byte{}", n, n == 1 ? "" : "s")
+                                  : fmt::format("{}, {} element{}", a->elem_type, count, n == 1 ? "" : "s");
+    return fmt::format("{}, {}{} at {}", what,
+                       a->space == Space::shared || a->symbol ? "declared" : "allocated",
+                       a->cuda && cuda_several_devices() ? fmt::format(" on device {}", a->device) : "",
+                       where(a->site));
 }
 
-std::string coord(uint3 c) { return bracketed('(', c, ')'); }
+std::string coord(uint3 c) { return fmt::format("({},{},{})", c.x, c.y, c.z); }
 
 std::string where(const Loc& loc) {
     const char* f = loc.file_name();
     if (!f || !*f) return "an unknown line (an access through *p: write p[0] to get its line)";
     const char* slash = std::strrchr(f, '/');
-    return std::string(slash ? slash + 1 : f) + ":" + std::to_string(loc.line());
+    return fmt::format("{}:{}", slash ? slash + 1 : f, loc.line());
+}
+
+void called_on_host(const char* what, const Loc& loc, const char* only) {
+    throw simt::Error(fmt::format("simt: {} called on the host at {}; {}", what, where(loc), only));
 }
 
 std::string array_name(const Allocation* a) {
@@ -162,23 +165,54 @@ std::string array_name(const Allocation* a) {
     return rec->name;
 }
 
-std::string not_reported_yet(const std::string& what) {
-    const std::string first_line = what.substr(0, what.find('\n'));
-    if (first_line == what) return what;
-    for (const Finding& f : simt::sim::findings())
-        if (f.text.rfind(first_line, 0) == 0) return first_line + " (reported above)";
-    return what;
+std::string Deadlock::message() const {
+    if (lines.empty()) return "";
+    return fmt::format("{}\n{}", fmt::join(lines, "\n"), advice);
+}
+
+std::string not_reported_yet(const std::exception& e) {
+    std::string what = e.what();
+    auto* fault = dynamic_cast<const KernelFault*>(&e);
+    if (!fault || !fault->finding) return what;
+    auto& p = published();
+    std::lock_guard lock(p.m);
+    if (!p.keys.contains(*fault->finding)) return what;  // not printed (SIMT_CHECK, or cleared)
+    return what.substr(0, what.find('\n')) + " (reported above)";
+}
+
+FindingKey key_of(const Draft& d) {
+    FindingKey key;
+    key.kind = d.kind;
+    if (d.kind == FindingKind::leak) {
+        key.allocation = d.array->id;
+        return key;
+    }
+    // Races and uninitialised reads: once per line (a line is usually hit by every thread, and
+    // a race once per pair of lines, in either order). memcheck and synccheck: per column too.
+    bool by_line = d.kind == FindingKind::data_race || d.kind == FindingKind::uninitialized_read ||
+                   d.kind == FindingKind::misaligned_atomic ||
+                   d.kind == FindingKind::misaligned_address;
+    for (const DraftSite& s : d.sites)
+        key.lines.push_back({s.loc.file_name() ? s.loc.file_name() : "", s.loc.line(),
+                             by_line ? 0 : s.loc.column()});
+    std::sort(key.lines.begin(), key.lines.end());
+    return key;
 }
 
 void add_finding(Draft d) {
     BlockState& b = tls_worker->block;
-    std::string key = dedup_key(d);
+    FindingKey key = key_of(d);
     for (const PendingFinding& p : b.findings)
         if (p.key == key) return;
-    b.findings.push_back({b.linear, tls_thread ? tls_thread->linear : 0, std::move(key), to_finding(d)});
+    {
+        auto& p = published();
+        std::lock_guard lock(p.m);
+        if (p.keys.contains(key)) return;
+    }
+    b.findings.push_back({b.linear, tls_thread ? tls_thread->linear : 0, std::move(key), std::move(d)});
 }
 
-void publish(std::vector<PendingFinding>& fs) {
+void publish(std::vector<PendingFinding>& fs, std::uint64_t failed) {
     std::stable_sort(fs.begin(), fs.end(), [](const PendingFinding& a, const PendingFinding& b) {
         return a.block != b.block ? a.block < b.block : a.thread < b.thread;
     });
@@ -188,10 +222,15 @@ void publish(std::vector<PendingFinding>& fs) {
     std::ofstream out;
     if (!json.empty()) out.open(json, std::ios::app);
     for (PendingFinding& f : fs) {
+        // A block after the launch's failed one may have run only because blocks run in
+        // parallel: what it found depends on the core count, so it is dropped.
+        if (f.block > failed) continue;
         if (!p.keys.insert(f.key).second) continue;
-        std::fprintf(stderr, "%s\n", f.f.text.c_str());
-        if (out) out << format_json(f.f) << "\n";
-        p.all.push_back(std::move(f.f));
+        if (f.draft.array) array_name(f.draft.array);  // symbolise: the name from its source line
+        Finding finding = to_finding(f.draft);
+        std::fprintf(stderr, "%s\n", finding.text.c_str());
+        if (out) out << format_json(finding) << "\n";
+        p.all.push_back(std::move(finding));
     }
     std::fflush(stderr);
 }
@@ -206,11 +245,11 @@ void print_summary() {
         if (k == kinds.end()) kinds.emplace_back(f.kind, 1);
         else ++k->second;
     }
-    std::string list;
-    for (auto& [kind, n] : kinds) list += (list.empty() ? "" : ", ") + std::to_string(n) + " " + std::string(to_string(kind));
-    std::fprintf(stderr, "simt: %zu finding%s (%s)%s\n", p.all.size(), p.all.size() == 1 ? "" : "s",
-                 list.c_str(),
-                 config().report_json.empty() ? "" : ("; JSON in " + config().report_json).c_str());
+    std::vector<std::string> counts;
+    for (auto& [kind, n] : kinds) counts.push_back(fmt::format("{} {}", n, to_string(kind)));
+    fmt::print(stderr, "simt: {} finding{} ({}){}\n", p.all.size(), p.all.size() == 1 ? "" : "s",
+               fmt::join(counts, ", "),
+               config().report_json.empty() ? "" : "; JSON in " + config().report_json);
     std::fflush(stderr);
 }
 
@@ -229,7 +268,6 @@ void clear_findings() {
     std::lock_guard lock(p.m);
     p.all.clear();
     p.keys.clear();
-    detail::findings_generation.fetch_add(1);
 }
 
 }  // namespace simt::sim

@@ -8,6 +8,80 @@
 // fesetround changes it for the block's other threads too).
 #include "../runtime.hpp"
 
+#include <sys/mman.h>
+
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <new>
+
+namespace simt::sim::detail {
+
+// Slab stacks: many stacks in one mapping, so that a cooperative grid of 200,000 threads, all
+// alive at once, needs a few thousand mappings rather than two per thread (a stack and its guard
+// page). In place of the guard page, the lowest bytes of each stack are a canary that must stay
+// zero, checked when the block stops running (stack_intact): an overflow is reported after the
+// fact, not as it happens. Zero, as a fresh mapping is, so that the canary's page is never
+// touched unless something runs into it (a byte pattern would cost a page of memory per thread).
+// Freed stacks are kept for reuse, never unmapped.
+namespace {
+
+constexpr std::size_t slab_stacks_per_map = 64;
+constexpr std::size_t canary_bytes = 256;
+
+struct Slabs {
+    std::mutex m;
+    std::map<std::size_t, std::vector<std::byte*>> free;  ///< by stack size
+};
+
+Slabs& slabs() {
+    static Slabs* s = new Slabs;  // never destroyed: fibers outlive static destruction
+    return *s;
+}
+
+bool canary_clear(const std::byte* lo) {
+    std::uint64_t any = 0;
+    for (std::size_t i = 0; i < canary_bytes; i += sizeof any) {
+        std::uint64_t word;
+        std::memcpy(&word, lo + i, sizeof word);
+        any |= word;
+    }
+    return any == 0;
+}
+
+}  // namespace
+
+std::byte* slab_stack_allocate(std::size_t bytes) {
+    Slabs& s = slabs();
+    std::lock_guard lock(s.m);
+    std::vector<std::byte*>& free = s.free[bytes];
+    if (free.empty()) {
+        void* map = mmap(nullptr, bytes * slab_stacks_per_map, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (map == MAP_FAILED) throw std::bad_alloc();
+        for (std::size_t i = slab_stacks_per_map; i-- > 0;)
+            free.push_back(static_cast<std::byte*>(map) + i * bytes);
+    }
+    std::byte* lo = free.back();
+    free.pop_back();
+    return lo;
+}
+
+void slab_stack_free(std::byte* lo, std::size_t bytes) {
+    if (!canary_clear(lo)) std::memset(lo, 0, canary_bytes);  // after an overflow was reported
+    Slabs& s = slabs();
+    std::lock_guard lock(s.m);
+    s.free[bytes].push_back(lo);
+}
+
+bool stack_intact(FiberSlot& slot) {
+    if (!slot.slab || canary_clear(slot.guard_lo)) return true;
+    std::memset(slot.guard_lo, 0, canary_bytes);  // re-armed: each overflow is reported once
+    return false;
+}
+
+}  // namespace simt::sim::detail
+
 #if SIMT_OWN_FIBER_SWITCH
 #include <boost/context/protected_fixedsize_stack.hpp>
 
@@ -67,8 +141,16 @@ void fiber_main(FiberSlot* self) {
 
 }  // namespace
 
-void make_fiber_stack(FiberSlot& slot, std::size_t bytes) {
-    slot.stack = boost::context::protected_fixedsize_stack(bytes).allocate();
+void make_fiber_stack(FiberSlot& slot, std::size_t bytes, bool slab) {
+    if (slab) {
+        bytes = (bytes + 4095) & ~std::size_t(4095);  // page-aligned, so the top is 16-aligned
+        std::byte* lo = slab_stack_allocate(bytes);
+        slot.stack.size = bytes;
+        slot.stack.sp = lo + bytes;
+        slot.slab = true;
+    } else {
+        slot.stack = boost::context::protected_fixedsize_stack(bytes).allocate();
+    }
     slot.stack_hi = static_cast<std::byte*>(slot.stack.sp);
     slot.guard_lo = slot.stack_hi - slot.stack.size;
     restart_fiber(slot);
@@ -92,7 +174,8 @@ void restart_fiber(FiberSlot& slot) {
 
 // A fiber is only destroyed idle (parked, between blocks): nothing on its stack needs unwinding.
 FiberSlot::~FiberSlot() {
-    if (stack.sp) boost::context::protected_fixedsize_stack(stack.size).deallocate(stack);
+    if (slab) slab_stack_free(guard_lo, stack.size);
+    else if (stack.sp) boost::context::protected_fixedsize_stack(stack.size).deallocate(stack);
 }
 
 }  // namespace simt::sim::detail

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "../check/checker.hpp"
+#include "../profile/profile.hpp"
 
 namespace simt::sim::detail {
 
@@ -62,6 +63,7 @@ unsigned matching(const WarpState& ws, unsigned mask, unsigned lane) {
 void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     BlockState& b = w.block;
     if (m.op == WarpOp::sync) checks_warp_sync(b, warp, m.mask);
+    if (tls_profile) profile_warp_meeting(b, warp, m.mask);
     unsigned votes = 0;
     for (unsigned l = 0; l < 32; ++l)
         if ((m.mask >> l & 1) && ws.value[l]) votes |= 1u << l;
@@ -105,9 +107,7 @@ unsigned live_lanes(const BlockState& b, unsigned warp) {
 std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width, Loc loc,
                         const char* what) {
     if (!what) what = op_name(op);
-    if (!tls_thread)
-        throw simt::Error("simt: " + std::string(what) + " called on the host at " +
-                          where(loc) + "; warp intrinsics exist only inside kernels");
+    if (!tls_thread) called_on_host(what, loc, "warp intrinsics exist only inside kernels");
     Worker& w = *tls_worker;
     BlockState& b = w.block;
     ThreadState& ts = *tls_thread;
@@ -146,11 +146,7 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     ws.arg[lane] = arg;
     ws.width[lane] = width;
     it->arrived |= 1u << lane;
-    ts.status = Status::waiting;
-    ts.wait = WaitKind::warp;
-    ts.site = loc;
-    ts.what = what;
-    ++b.waiting;
+    start_waiting(b, ts, WaitKind::warp, loc, what);
     if (it->arrived == it->mask) {
         WarpMeeting m = *it;
         ws.open.erase(it);
@@ -169,7 +165,8 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
 }
 
 unsigned coalesced_lanes(Loc loc) {
-    if (!tls_thread) throw simt::Error("simt: coalesced_threads() called on the host at " + where(loc));
+    if (!tls_thread)
+        called_on_host("coalesced_threads()", loc, "cooperative groups exist only inside kernels");
     Worker& w = *tls_worker;
     BlockState& b = w.block;
     ThreadState& ts = *tls_thread;
@@ -183,11 +180,7 @@ unsigned coalesced_lanes(Loc loc) {
         it = ws.open.end() - 1;
     }
     it->arrived |= 1u << lane;
-    ts.status = Status::waiting;
-    ts.wait = WaitKind::warp;
-    ts.site = loc;
-    ts.what = op_name(WarpOp::coalesce);
-    ++b.waiting;
+    start_waiting(b, ts, WaitKind::warp, loc, op_name(WarpOp::coalesce));
     w.block_current(ts);  // the executor calls resolve_coalesced once nothing else can run
     return static_cast<unsigned>(ws.result[lane]);
 }

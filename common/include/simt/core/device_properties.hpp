@@ -9,7 +9,7 @@ namespace simt {
 struct DeviceProperties {
     std::string name;
     int major = 0, minor = 0;           ///< compute capability
-    int multi_processor_count = 0;      ///< SMs on a GPU; worker cores in the simulator
+    int multi_processor_count = 0;      ///< SMs (the simulator's: its GPU model's, not host cores)
     int max_threads_per_block = 1024;
     int max_threads_dim[3] = {1024, 1024, 64};
     long long max_grid_size[3] = {2147483647, 65535, 65535};
@@ -27,6 +27,13 @@ struct DeviceProperties {
     int max_threads_per_multiprocessor = 0, max_blocks_per_multiprocessor = 0;
     int clock_rate_khz = 0, memory_clock_rate_khz = 0, memory_bus_width = 0;
     int l2_cache_size = 0, persisting_l2_cache_max_size = 0, async_engine_count = 0;
+    // How a multiprocessor hands out registers and shared memory, for the occupancy rule
+    // (sim/src/device/occupancy.hpp); 0 where a backend does not say.
+    int max_registers_per_thread = 0;
+    int register_allocation_unit = 0;     ///< a warp's registers are rounded up to this
+    int register_sub_partitions = 0;      ///< the register file's parts, each holding whole warps
+    int shared_allocation_unit = 0;       ///< a block's shared bytes are rounded up to this
+    unsigned pci_device_id = 0;           ///< the GPU's PCI device id (vendor 0x10DE)
 };
 
 }  // namespace simt

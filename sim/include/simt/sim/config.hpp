@@ -18,12 +18,13 @@ enum class Schedule : std::uint8_t {
     interleave,  ///< random, and may switch threads inside a read-modify-write
 };
 
-/// Every setting of the simulator; `settings()` lists them with their defaults and help.
+/// Every setting of the simulator, with its default; `settings()` lists each one's variable,
+/// parser and help (one row per setting in config.cpp).
 struct Config {
     bool check_race = true, check_init = true, check_sync = true;
     /// Each allocation never freed is a finding at exit (SIMT_CHECK's `leak`, once named `mem`);
     /// otherwise they make one note line. Bounds are checked either way.
-    bool check_mem = false;
+    bool check_leak = false;
     Schedule schedule = Schedule::in_order;
     std::uint64_t seed = 0;
     std::string report_json;                    ///< JSON Lines path; empty: text only
@@ -31,7 +32,12 @@ struct Config {
     int workers = 0;                            ///< OS threads running blocks; 0: all cores
     unsigned timeout_s = 30;                    ///< seconds without progress before a launch is stopped; 0: never
     int devices = 4;                            ///< simulated devices (cudaGetDeviceCount)
+    std::string device = "A100";                ///< the GPU model simulated (SIMT_DEVICE)
     int exit_code = 0;                          ///< exit status when anything was found; 0: unchanged
+    bool profile_text = false;                  ///< SIMT_PROFILE: a table per kernel at exit
+    std::string profile_json;                   ///< SIMT_PROFILE: one JSON object per launch here
+
+    bool operator==(const Config&) const = default;
 };
 
 /// One row of the settings table: what `./lab help settings` prints.

@@ -5,9 +5,12 @@
 #endif
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "simt/sim/vector_types.hpp"
 
 namespace simt::sim {
 
@@ -47,6 +50,9 @@ struct Finding {
     std::string space;     ///< "global" or "shared" ("" when no memory is involved)
     std::string array;     ///< the array's name, as written where it was allocated or declared
     std::string index;     ///< the element index, e.g. "10" or "(3, 40)"
+    /// Where the index is counted in the access's size because the memory has no element type
+    /// (dynamic shared memory, bytes from cudaMalloc): the access's offset in bytes.
+    std::optional<long long> byte_offset;
     std::string extent;    ///< the array's (or view's) extents, e.g. "10" or "(4, 8)"
     std::string hazard;    ///< for a data race: "RAW", "WAR" or "WAW"
     std::vector<Site> sites;

@@ -52,6 +52,13 @@ void record_access(const Allocation* a, const void* p, std::size_t size, Access 
 /// skips its own check (raw_access.cpp).
 void* check_access_marked(const Allocation* a, void* p, std::size_t size, Access k, Loc loc);
 
+#if defined(SIMT_UNCHECKED)
+/// A file built UNCHECKED counts none of its accesses under SIMT_PROFILE, which says so once
+/// (profile/profile.cpp).
+void profile_unchecked_build();
+inline const bool profile_unchecked_noted = (profile_unchecked_build(), true);
+#endif
+
 /// The hook. In a program built UNCHECKED (cmake/simt.cmake defines SIMT_UNCHECKED for its
 /// sources) it is the pointer itself, so that a view's element costs what a raw pointer's does.
 /// In one built with the raw-access instrumentation it is a call: inlined, the checks' own loads

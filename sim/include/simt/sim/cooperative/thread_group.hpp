@@ -23,6 +23,7 @@
 #include "simt/sim/block/sync.hpp"
 #include "simt/sim/grid/sync.hpp"
 #include "simt/sim/location.hpp"
+#include "simt/sim/memory/ref.hpp"
 #include "simt/sim/vector_types.hpp"
 #include "simt/sim/warp/intrinsics.hpp"
 

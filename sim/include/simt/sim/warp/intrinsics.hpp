@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "simt/sim/location.hpp"
+#include "simt/sim/vector_types.hpp"
 
 namespace simt::sim::detail {
 

@@ -1,0 +1,713 @@
+// SIMT_PROFILE: warp-level requests rebuilt from the threads' accesses, counted as Nsight Compute
+// counts them (docs/profiling.md).
+//
+// Threads run one after another, so no warp ever issues a request here: the profiler rebuilds
+// them. Per warp it keeps the segment since the warp's lanes were last together (a barrier, a
+// warp intrinsic): for each access site, each lane's count of executions so far. The k-th
+// execution of a site by each lane is one request, its active mask the lanes that got there. A
+// segment is counted and dropped when it is complete: at a barrier's release, when a warp
+// intrinsic completes, at the block's end, or as soon as the block moves on to another warp while
+// no lane of this one can run. Memory is one segment per warp, never a trace of the launch.
+//
+// Counting happens on the worker that runs the block, into the block's own tally; a launch's tally
+// gathers its blocks under a lock, once per block. Reports are made on the launch's thread when
+// it ends: JSON then, text at exit (one table per kernel and launch site, over its launches).
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "counters.hpp"
+#include "profile.hpp"
+#include "../check/checker.hpp"
+#include "../report/symbolize.hpp"
+
+#if __has_include("../device/occupancy.hpp")
+#include "../device/occupancy.hpp"
+#define SIMT_PROFILE_OCCUPANCY 1
+#else
+#define SIMT_PROFILE_OCCUPANCY 0
+#endif
+
+namespace simt::sim::detail {
+
+namespace {
+/// Set by the first file built UNCHECKED to start (simt/sim/check/access.hpp).
+std::atomic<bool> unchecked_files{false};
+}  // namespace
+
+void profile_unchecked_build() { unchecked_files.store(true, std::memory_order_relaxed); }
+
+namespace profile {
+
+namespace {
+
+constexpr unsigned kSpaces = 3, kKinds = 3;  // Space (global, shared, constant) x Access
+
+/// One access site: the instruction (a raw access's return address) or the view access's
+/// source location, and what it does.
+struct SiteKey {
+    const void* where = nullptr;
+    Access kind = Access::read;
+    Space space = Space::global;
+    bool raw = false;
+    bool operator==(const SiteKey&) const = default;
+};
+struct SiteHash {
+    std::size_t operator()(const SiteKey& k) const {
+        return std::hash<const void*>{}(k.where) ^ (static_cast<std::size_t>(k.kind) << 1) ^
+               (static_cast<std::size_t>(k.space) << 3);
+    }
+};
+
+struct Counts {
+    std::uint64_t requests = 0, lanes = 0, partial = 0;
+    std::uint64_t actual = 0, ideal = 0;  ///< sectors (global) or wavefronts (shared)
+    void add(const Counts& o) {
+        requests += o.requests, lanes += o.lanes, partial += o.partial;
+        actual += o.actual, ideal += o.ideal;
+    }
+};
+
+/// How a site's lanes spread over memory, from its costliest request of two lanes or more (the
+/// one furthest above its ideal): what the report explains.
+enum class Pattern : std::uint8_t { unknown, strided, scattered };
+struct SiteStats {
+    Counts c;
+    Pattern pattern = Pattern::unknown;
+    std::int64_t stride = 0;  ///< bytes between neighbouring lanes, when strided
+    std::uint32_t size = 0;
+    std::uint64_t excess = 0;  ///< that request's sectors or wavefronts above its ideal
+    void add(const SiteStats& o) {
+        c.add(o.c);
+        if (o.pattern != Pattern::unknown && (pattern == Pattern::unknown || o.excess > excess))
+            pattern = o.pattern, stride = o.stride, size = o.size, excess = o.excess;
+    }
+};
+using SiteMap = std::unordered_map<SiteKey, SiteStats, SiteHash>;
+
+/// What barriers and warp intrinsics add to the divergence ratio.
+struct SyncCounts {
+    std::uint64_t instructions = 0, lanes = 0;
+};
+
+/// One site's requests in the current segment of one warp.
+struct SiteSegment {
+    SiteKey key;
+    std::array<std::uint32_t, 32> count{};  ///< per lane: executions in this segment
+    std::vector<Request> requests;          ///< the first `used` are this segment's
+    std::uint32_t used = 0;
+};
+struct WarpSegment {
+    std::vector<SiteSegment> sites;  ///< the first `used` are this segment's
+    unsigned used = 0, last = 0;     ///< `last`: the site found last, tried first
+};
+
+}  // namespace
+
+/// The running block's profile, on its worker.
+struct BlockProfile {
+    BlockState* block = nullptr;
+    std::vector<WarpSegment> warps;
+    unsigned current_warp = ~0u;
+    SiteMap sites;
+    SyncCounts sync;
+
+    void begin(BlockState& b) {
+        block = &b;
+        warps.resize((b.nthreads + 31) / 32);
+        current_warp = ~0u;
+        sites.clear();
+        sync = {};
+    }
+    unsigned lanes_of(unsigned warp) const { return std::min(32u, block->nthreads - warp * 32); }
+
+    void record(const AccessEvent& e) {
+        const unsigned warp = e.thread.linear / 32, lane = e.thread.linear % 32;
+        if (warp != current_warp) {
+            if (current_warp < warps.size() && warps[current_warp].used && !runnable(current_warp))
+                flush(current_warp);
+            current_warp = warp;
+        }
+        const SiteKey key{e.pc ? e.pc : std::bit_cast<const void*>(e.where), e.kind,
+                          e.array->space, e.pc != nullptr};
+        SiteSegment& s = site(warps[warp], key);
+        const std::uint32_t k = s.count[lane]++;
+        if (k == s.used) {
+            if (s.used == s.requests.size()) s.requests.emplace_back();
+            s.requests[s.used++].mask = 0;
+        }
+        Request& r = s.requests[k];
+        r.mask |= 1u << lane;
+        r.address[lane] = reinterpret_cast<std::uintptr_t>(e.address);
+        r.size[lane] = static_cast<std::uint32_t>(e.size);
+    }
+
+    /// Whether a lane of `warp` may still add to its segment: one that has not started or runs.
+    /// Waiting lanes resume only after a barrier or a warp intrinsic, which ends the segment.
+    bool runnable(unsigned warp) const {
+        for (unsigned l = 0, n = lanes_of(warp); l < n; ++l)
+            if (block->threads[warp * 32 + l].status == Status::live) return true;
+        return false;
+    }
+
+    static SiteSegment& site(WarpSegment& w, const SiteKey& key) {
+        // A warp's lanes run the same code one after another: the site after the last one found
+        // is usually the next.
+        for (unsigned i = 0; i < w.used; ++i) {
+            unsigned j = w.last + i < w.used ? w.last + i : w.last + i - w.used;
+            if (w.sites[j].key == key) {
+                w.last = j;
+                return w.sites[j];
+            }
+        }
+        if (w.used == w.sites.size()) w.sites.emplace_back();
+        SiteSegment& s = w.sites[w.used];
+        s.key = key;
+        w.last = w.used++;
+        return s;
+    }
+
+    void flush(unsigned warp) {
+        WarpSegment& w = warps[warp];
+        const unsigned full = lanes_of(warp);
+        for (unsigned i = 0; i < w.used; ++i) {
+            SiteSegment& s = w.sites[i];
+            SiteStats& st = sites[s.key];
+            for (std::uint32_t k = 0; k < s.used; ++k) count(s.key.space, s.requests[k], full, st);
+            s.used = 0;
+            s.count.fill(0);
+        }
+        w.used = w.last = 0;
+    }
+    void flush_all() {
+        for (unsigned w = 0; w < warps.size(); ++w)
+            if (warps[w].used) flush(w);
+    }
+
+    static void count(Space space, const Request& r, unsigned full, SiteStats& st) {
+        const unsigned lanes = static_cast<unsigned>(std::popcount(r.mask));
+        ++st.c.requests;
+        st.c.lanes += lanes;
+        if (lanes < full) ++st.c.partial;
+        Cost cost;
+        if (space == Space::global) cost = global_cost(r);
+        else if (space == Space::shared) cost = shared_cost(r);
+        st.c.actual += cost.actual;
+        st.c.ideal += cost.ideal;
+        const std::uint64_t excess = cost.actual - cost.ideal;
+        if (lanes >= 2 && (st.pattern == Pattern::unknown || excess > st.excess)) {
+            classify(r, st);
+            st.excess = excess;
+        }
+    }
+
+    static void classify(const Request& r, SiteStats& st) {
+        const unsigned first = static_cast<unsigned>(std::countr_zero(r.mask));
+        const unsigned second = static_cast<unsigned>(std::countr_zero(r.mask & (r.mask - 1)));
+        const std::int64_t base = static_cast<std::int64_t>(r.address[first]);
+        const std::int64_t step = (static_cast<std::int64_t>(r.address[second]) - base) /
+                                  static_cast<std::int64_t>(second - first);
+        st.pattern = Pattern::strided;
+        st.stride = step;
+        st.size = r.size[first];
+        for (std::uint32_t m = r.mask; m; m &= m - 1) {
+            unsigned l = static_cast<unsigned>(std::countr_zero(m));
+            if (static_cast<std::int64_t>(r.address[l]) != base + step * static_cast<std::int64_t>(l - first))
+                st.pattern = Pattern::scattered;
+        }
+    }
+
+    /// A block barrier (or grid.sync) released: one instruction per warp with a live lane.
+    void barrier() {
+        for (unsigned w = 0; w < warps.size(); ++w) {
+            unsigned lanes = 0;
+            for (unsigned l = 0, n = lanes_of(w); l < n; ++l)
+                lanes += block->threads[w * 32 + l].status != Status::done;
+            if (lanes) ++sync.instructions, sync.lanes += lanes;
+        }
+        flush_all();
+    }
+};
+
+namespace {
+
+thread_local BlockProfile tls_block_profile;
+
+// --- A launch's tally, and its report -------------------------------------------------------
+
+struct LaunchTally {
+    SiteMap sites;
+    SyncCounts sync;
+    std::size_t static_shared = 0;  ///< the most static shared memory one block declared
+};
+
+/// A place in the source, and what is done there.
+struct LineKey {
+    std::string file;
+    unsigned line = 0;
+    Space space = Space::global;
+    Access kind = Access::read;
+    auto operator<=>(const LineKey&) const = default;
+};
+using LineMap = std::map<LineKey, SiteStats>;
+
+std::string base_name(const char* file) {
+    if (!file || !*file) return "?";
+    const char* slash = std::strrchr(file, '/');
+    return slash ? slash + 1 : file;
+}
+
+std::string read_line(const char* file, unsigned line) {
+    std::ifstream in(file ? file : "");
+    std::string text;
+    for (unsigned i = 0; i < line && std::getline(in, text); ++i) {
+    }
+    return in ? text : std::string();
+}
+
+bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':'; }
+
+/// The kernel a launch line names: `name<<<`, `name<T><<<`, or the first argument of
+/// simt::launch / cudaLaunchKernel (past a cast and an `&`). Empty if the line says neither.
+std::string kernel_name(const Loc& site) {
+    const std::string text = read_line(site.file_name(), site.line());
+    std::size_t end = text.find("<<<");
+    if (end != std::string::npos) {
+        while (end > 0 && text[end - 1] == ' ') --end;
+        if (end > 0 && text[end - 1] == '>') {  // template arguments
+            int depth = 0;
+            while (end > 0) {
+                char c = text[--end];
+                if (c == '>') ++depth;
+                else if (c == '<' && --depth == 0) break;
+            }
+        }
+        std::size_t begin = end;
+        while (begin > 0 && ident_char(text[begin - 1])) --begin;
+        return text.substr(begin, end - begin);
+    }
+    for (const char* call : {"LaunchCooperativeKernel(", "LaunchKernel(", "launch("}) {
+        std::size_t at = text.find(call);
+        if (at == std::string::npos) continue;
+        std::size_t i = at + std::strlen(call);
+        for (;;) {  // (void*), (const void*), &, spaces
+            while (i < text.size() && (text[i] == ' ' || text[i] == '&')) ++i;
+            if (i < text.size() && text[i] == '(') {
+                std::size_t close = text.find(')', i);
+                if (close == std::string::npos) break;
+                i = close + 1;
+                continue;
+            }
+            break;
+        }
+        std::size_t begin = i;
+        while (i < text.size() && ident_char(text[i])) ++i;
+        if (i > begin) return text.substr(begin, i - begin);
+    }
+    return "";
+}
+
+const char* op_name(Access k) { return k == Access::read ? "ld" : k == Access::write ? "st" : "atom"; }
+const char* kind_word(Access k) { return k == Access::read ? "load" : k == Access::write ? "store" : "atomic"; }
+
+/// A launch's, or one line's, counts by space and kind.
+struct Tally {
+    Counts mem[kSpaces][kKinds];
+    SyncCounts sync;
+    void add(Space s, Access k, const Counts& c) {
+        mem[static_cast<unsigned>(s)][static_cast<unsigned>(k)].add(c);
+    }
+    void add(const Tally& o) {
+        for (unsigned s = 0; s < kSpaces; ++s)
+            for (unsigned k = 0; k < kKinds; ++k) mem[s][k].add(o.mem[s][k]);
+        sync.instructions += o.sync.instructions;
+        sync.lanes += o.sync.lanes;
+    }
+};
+
+using Metrics = std::vector<std::pair<std::string, double>>;
+
+/// Nsight Compute's names for what `t` counts; `all`: every memory metric, zero or not (a
+/// launch's), else only those of the spaces and kinds present (a line's). Names that ncu has
+/// no counterpart for start with simt__.
+Metrics metrics_of(const Tally& t, bool all) {
+    Metrics m;
+    const unsigned G = static_cast<unsigned>(Space::global), S = static_cast<unsigned>(Space::shared);
+    for (Access k : {Access::read, Access::write, Access::atomic}) {
+        const Counts& c = t.mem[G][static_cast<unsigned>(k)];
+        if (!all && !c.requests) continue;
+        const std::string op = op_name(k);
+        m.emplace_back("l1tex__t_requests_pipe_lsu_mem_global_op_" + op + ".sum", c.requests);
+        m.emplace_back("l1tex__t_sectors_pipe_lsu_mem_global_op_" + op + ".sum", c.actual);
+        m.emplace_back("simt__sectors_ideal_global_op_" + op, c.ideal);
+    }
+    for (Access k : {Access::read, Access::write, Access::atomic}) {
+        const Counts& c = t.mem[S][static_cast<unsigned>(k)];
+        if (!all && !c.requests) continue;
+        const std::string op = op_name(k);
+        m.emplace_back("smsp__inst_executed_op_shared_" + op + ".sum", c.requests);
+        m.emplace_back("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" + op + ".sum", c.actual);
+        m.emplace_back("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" + op + ".sum",
+                       c.actual - c.ideal);
+        m.emplace_back("simt__wavefronts_ideal_shared_op_" + op, c.ideal);
+    }
+    std::uint64_t instructions = t.sync.instructions, lanes = t.sync.lanes, partial = 0;
+    for (const auto& space : t.mem)
+        for (const Counts& c : space) instructions += c.requests, lanes += c.lanes, partial += c.partial;
+    m.emplace_back("smsp__thread_inst_executed_per_inst_executed.ratio",
+                   instructions ? double(lanes) / double(instructions) : 0.0);
+    m.emplace_back("simt__warp_instructions", instructions);
+    m.emplace_back("simt__thread_instructions", lanes);
+    m.emplace_back("simt__requests_partial_mask", partial);
+    return m;
+}
+
+std::string number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    return buf;
+}
+
+std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\', out += c;
+        else if (static_cast<unsigned char>(c) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else out += c;
+    }
+    return out + "\"";
+}
+
+std::string json_metrics(const Metrics& m) {
+    std::string s = "{";
+    for (const auto& [name, value] : m)
+        s += (s.size() > 1 ? "," : "") + json_string(name) + ":" + number(value);
+    return s + "}";
+}
+
+std::string dims(dim3 d, const char* open, const char* close) {
+    return open + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + close;
+}
+
+/// What a kernel's launches from one site add up to, for the text report at exit.
+struct KernelTotals {
+    std::string name, site;
+    dim3 grid{}, block{};
+    bool shapes_differ = false;
+    unsigned launches = 0;
+    Tally tally;
+    LineMap lines;
+    Metrics occupancy;
+    std::string occupancy_text;
+};
+
+std::string fixed(double v) {
+    char buf[32];
+    if (v == static_cast<double>(static_cast<std::int64_t>(v)) && v < 1e15)
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+    else std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+/// Why a line costs more than its ideal, from how its lanes spread.
+std::string why(const LineKey& k, const SiteStats& s) {
+    const std::int64_t stride = s.stride < 0 ? -s.stride : s.stride;
+    if (s.pattern == Pattern::scattered)
+        return k.space == Space::shared ? "the lanes' addresses meet in a bank"
+                                        : "the lanes' addresses are scattered";
+    if (s.pattern != Pattern::strided) return "";
+    const std::string apart = "lanes are " + std::to_string(stride) + " bytes apart";
+    if (k.space == Space::shared) {
+        if (stride == 0) return "";
+        return apart + (stride % 128 == 0 ? ": all in one bank; padding each row by one element spreads them"
+                                          : ": lanes that far apart fall in one bank");
+    }
+    if (stride == 0) return "";
+    if (stride >= 32)
+        return "each lane in its own sector: " + apart +
+               (stride >= 128 ? ", as when the warp goes down a column" : "");
+    if (stride == static_cast<std::int64_t>(s.size)) return "contiguous, but not aligned to 32-byte sectors";
+    return apart + ": of each sector only " + std::to_string(s.size) + " of every " +
+           std::to_string(stride) + " bytes are used";
+}
+
+class Profiler final : public Checker {
+public:
+    Profiler() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/false) {}
+
+    bool enabled(const Config& c) const override { return c.profile_text || !c.profile_json.empty(); }
+
+    void launch_begin(GridRun& g) override {
+        std::lock_guard lock(m_);
+        running_[&g] = {};
+        if (unchecked_files.load(std::memory_order_relaxed) && !unchecked_said_) {
+            unchecked_said_ = true;
+            std::fprintf(stderr,
+                         "simt: SIMT_PROFILE: part of this program was built UNCHECKED (--unchecked "
+                         "or the UNCHECKED option): its raw and view accesses reach no hook and are "
+                         "not counted; build it checked to profile it\n");
+        }
+    }
+
+    void block_begin(BlockState& b) override {
+        tls_block_profile.begin(b);
+        tls_profile = &tls_block_profile;
+    }
+
+    void access(const AccessEvent& e) override {
+        if (tls_profile) tls_profile->record(e);
+    }
+
+    void barrier_release(BlockState&, const Loc&) override {
+        if (tls_profile) tls_profile->barrier();
+    }
+
+    void block_end(BlockState& b) override {
+        BlockProfile* p = tls_profile;
+        if (!p) return;
+        p->flush_all();
+        tls_profile = nullptr;
+        std::lock_guard lock(m_);
+        LaunchTally& t = running_[b.grid];
+        for (const auto& [key, stats] : p->sites) t.sites[key].add(stats);
+        t.sync.instructions += p->sync.instructions;
+        t.sync.lanes += p->sync.lanes;
+        t.static_shared = std::max(t.static_shared, b.shared_bytes);
+    }
+
+    void launch_end(GridRun& g) override {
+        LaunchTally t;
+        {
+            std::lock_guard lock(m_);
+            auto it = running_.find(&g);
+            if (it == running_.end()) return;
+            t = std::move(it->second);
+            running_.erase(it);
+        }
+        report(g, t);
+    }
+
+    void exit() override {
+        std::lock_guard lock(m_);
+        if (!config().profile_text) return;
+        for (const KernelTotals& k : kernels_) print(k);
+    }
+
+private:
+    void report(GridRun& g, const LaunchTally& t) {
+        const KernelLaunch& k = g.k;
+        // Lines: a raw access's return address becomes its line here, once per site.
+        LineMap lines;
+        Tally total;
+        total.sync = t.sync;
+        for (const auto& [key, stats] : t.sites) {
+            Loc loc = key.raw ? loc_of(key.where) : std::bit_cast<Loc>(key.where);
+            LineKey lk{base_name(key.where ? loc.file_name() : nullptr), key.where ? loc.line() : 0,
+                       key.space, key.kind};
+            lines[lk].add(stats);
+            total.add(key.space, key.kind, stats.c);
+        }
+        Metrics occupancy;
+        std::string occupancy_text;
+        occupancy_of(k, t.static_shared, g.nblocks, occupancy, occupancy_text);
+
+        std::lock_guard lock(m_);
+        const std::string site = base_name(k.site.file_name()) + ":" + std::to_string(k.site.line());
+        auto kt = std::find_if(kernels_.begin(), kernels_.end(),
+                               [&](const KernelTotals& x) { return x.site == site; });
+        if (kt == kernels_.end()) {
+            kt = kernels_.emplace(kernels_.end());
+            kt->name = kernel_name(k.site);
+            kt->site = site;
+            kt->grid = k.grid;
+            kt->block = k.block;
+        }
+        if (kt->launches && (kt->grid.x != k.grid.x || kt->grid.y != k.grid.y || kt->grid.z != k.grid.z ||
+                             kt->block.x != k.block.x || kt->block.y != k.block.y || kt->block.z != k.block.z))
+            kt->shapes_differ = true;
+        ++kt->launches;
+        kt->tally.add(total);
+        for (const auto& [lk, stats] : lines) kt->lines[lk].add(stats);
+        kt->occupancy = occupancy;
+        kt->occupancy_text = occupancy_text;
+
+        const std::string& path = g.cfg.profile_json;
+        if (path.empty()) return;
+        Metrics all = metrics_of(total, true);
+        all.insert(all.end(), occupancy.begin(), occupancy.end());
+        std::string json = "{\"kernel\":" + json_string(kt->name.empty() ? "?" : kt->name) +
+                           ",\"launch\":{\"file\":" + json_string(base_name(k.site.file_name())) +
+                           ",\"line\":" + std::to_string(k.site.line()) + "},\"grid\":" +
+                           dims(k.grid, "[", "]") + ",\"block\":" + dims(k.block, "[", "]") +
+                           ",\"metrics\":" + json_metrics(all) + ",\"lines\":[";
+        // One entry per source line, its accesses' metrics together.
+        std::map<std::pair<std::string, unsigned>, Tally> by_line;
+        for (const auto& [lk, stats] : lines) by_line[{lk.file, lk.line}].add(lk.space, lk.kind, stats.c);
+        bool first = true;
+        for (const auto& [fl, tally] : by_line) {
+            json += std::string(first ? "" : ",") + "{\"file\":" + json_string(fl.first) +
+                    ",\"line\":" + std::to_string(fl.second) +
+                    ",\"metrics\":" + json_metrics(metrics_of(tally, false)) + "}";
+            first = false;
+        }
+        json += "]}\n";
+        if (!json_.is_open()) {
+            // Each run writes the file afresh: one object per launch of this run.
+            json_.open(path, std::ios::trunc);
+            if (!json_) {
+                std::fprintf(stderr, "simt: SIMT_PROFILE: cannot open %s for writing\n", path.c_str());
+                return;
+            }
+        }
+        json_ << json << std::flush;
+    }
+
+    static void occupancy_of(const KernelLaunch& k, std::size_t static_shared, std::uint64_t blocks,
+                             Metrics& m, std::string& text) {
+#if SIMT_PROFILE_OCCUPANCY
+        const int threads = static_cast<int>(k.block.x * k.block.y * k.block.z);
+        Occupancy o = occupancy(simt::device_properties(), threads, k.shared_bytes + static_shared, 0,
+                                static_cast<long long>(blocks));
+        m = {{"sm__maximum_warps_per_active_cycle_pct", o.theoretical_pct},
+             {"launch__occupancy_limit_blocks", o.limit_blocks},
+             {"launch__occupancy_limit_registers", o.limit_registers},
+             {"launch__occupancy_limit_shared_mem", o.limit_shared_mem},
+             {"launch__occupancy_limit_warps", o.limit_warps},
+             {"launch__waves_per_multiprocessor", o.waves_per_multiprocessor},
+             {"launch__registers_per_thread", o.registers_per_thread},
+             {"simt__registers_assumed", o.registers_assumed ? 1 : 0}};
+        char buf[320];
+        std::snprintf(buf, sizeof buf,
+                      "%s%% theoretical, %d warps per multiprocessor (limits in blocks: warps %d, "
+                      "registers %d, shared memory %d, blocks %d), %.3g waves; %d registers per "
+                      "thread%s",
+                      fixed(o.theoretical_pct).c_str(), o.active_warps, o.limit_warps,
+                      o.limit_registers, o.limit_shared_mem, o.limit_blocks,
+                      o.waves_per_multiprocessor, o.registers_per_thread,
+                      o.registers_assumed ? " assumed (the simulator cannot know nvcc's count)" : "");
+        text = buf;
+#else
+        (void)k, (void)static_shared, (void)blocks, (void)m, (void)text;
+#endif
+    }
+
+    static void print(const KernelTotals& k) {
+        std::string out = "simt profile: kernel " + (k.name.empty() ? std::string("?") : k.name) +
+                          " launched at " + k.site + ": " + std::to_string(k.launches) +
+                          (k.launches == 1 ? " launch" : " launches") + ", grid " +
+                          dims(k.grid, "(", ")") + " x block " + dims(k.block, "(", ")") +
+                          (k.shapes_differ ? " (the first; others differ)" : "") + "\n";
+        const unsigned G = static_cast<unsigned>(Space::global), S = static_cast<unsigned>(Space::shared);
+        char buf[256];
+        bool header = false;
+        for (Access a : {Access::read, Access::write, Access::atomic}) {
+            const Counts& c = k.tally.mem[G][static_cast<unsigned>(a)];
+            if (!c.requests) continue;
+            if (!header) {
+                out += "                    requests     sectors       ideal   per request\n";
+                header = true;
+            }
+            std::snprintf(buf, sizeof buf, "  global %-8s %11llu %11llu %11llu   %s (ideal %s)\n",
+                          kind_word(a), (unsigned long long)c.requests, (unsigned long long)c.actual,
+                          (unsigned long long)c.ideal, fixed(double(c.actual) / c.requests).c_str(),
+                          fixed(double(c.ideal) / c.requests).c_str());
+            out += buf;
+        }
+        header = false;
+        for (Access a : {Access::read, Access::write, Access::atomic}) {
+            const Counts& c = k.tally.mem[S][static_cast<unsigned>(a)];
+            if (!c.requests) continue;
+            if (!header) {
+                out += "                    requests  wavefronts       ideal   bank conflicts\n";
+                header = true;
+            }
+            std::snprintf(buf, sizeof buf, "  shared %-8s %11llu %11llu %11llu   %llu\n", kind_word(a),
+                          (unsigned long long)c.requests, (unsigned long long)c.actual,
+                          (unsigned long long)c.ideal, (unsigned long long)(c.actual - c.ideal));
+            out += buf;
+        }
+        Metrics m = metrics_of(k.tally, false);
+        auto value = [&](const char* name) {
+            for (const auto& [n, v] : m)
+                if (n == name) return v;
+            return 0.0;
+        };
+        if (value("simt__warp_instructions") == 0) {
+            out += "  divergence: nothing counted (no memory access, barrier or warp intrinsic)\n";
+        } else {
+            std::snprintf(buf, sizeof buf,
+                          "  divergence: %.1f active lanes per warp-level instruction (32: none), "
+                          "over %llu memory requests, barriers and warp intrinsics\n",
+                          value("smsp__thread_inst_executed_per_inst_executed.ratio"),
+                          (unsigned long long)value("simt__warp_instructions"));
+            out += buf;
+        }
+        if (!k.occupancy_text.empty()) out += "  occupancy: " + k.occupancy_text + "\n";
+
+        // The worst lines: most excess sectors or wavefronts first, then most partial masks.
+        std::vector<std::pair<LineKey, SiteStats>> worst;
+        for (const auto& [lk, s] : k.lines)
+            if ((lk.space != Space::constant && s.c.actual > s.c.ideal) || s.c.partial) worst.emplace_back(lk, s);
+        std::stable_sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) {
+            std::uint64_t xa = a.second.c.actual - a.second.c.ideal, xb = b.second.c.actual - b.second.c.ideal;
+            return xa != xb ? xa > xb : a.second.c.partial > b.second.c.partial;
+        });
+        if (worst.size() > 5) worst.resize(5);
+        if (!worst.empty()) out += "  worst lines:\n";
+        for (const auto& [lk, s] : worst) {
+            const double n = double(s.c.requests);
+            std::string line = "    " + lk.file + ":" + std::to_string(lk.line) + " " +
+                               (lk.space == Space::shared ? "shared " : lk.space == Space::constant ? "constant " : "") +
+                               kind_word(lk.kind) + ":";
+            if (s.c.actual > s.c.ideal) {
+                const bool shared = lk.space == Space::shared;
+                line += " " + fixed(s.c.actual / n) + (shared ? " wavefronts" : " sectors") +
+                        " per request, ideal " + fixed(s.c.ideal / n);
+                std::string w = why(lk, s);
+                if (!w.empty()) line += " (" + w + ")";
+            }
+            if (s.c.partial) {
+                if (s.c.actual > s.c.ideal) line += ";";
+                line += " " + std::to_string(s.c.partial) + " of " + std::to_string(s.c.requests) +
+                        " requests with a partial mask, " + fixed(double(s.c.lanes) / n) +
+                        (s.c.lanes == s.c.requests ? " lane" : " lanes") + " on average";
+            }
+            out += line + "\n";
+        }
+        std::fputs(out.c_str(), stderr);
+    }
+
+    std::mutex m_;
+    std::map<const GridRun*, LaunchTally> running_;
+    std::vector<KernelTotals> kernels_;  ///< in the order of their first launch
+    std::ofstream json_;
+    bool unchecked_said_ = false;
+};
+
+}  // namespace
+
+}  // namespace profile
+
+void profile_warp_meeting(BlockState& b, unsigned warp, unsigned mask) {
+    profile::BlockProfile* p = tls_profile;
+    if (!p || p->block != &b || warp >= p->warps.size()) return;
+    ++p->sync.instructions;
+    p->sync.lanes += static_cast<unsigned>(std::popcount(mask));
+    if (p->warps[warp].used) p->flush(warp);
+}
+
+std::unique_ptr<Checker> make_profiler() { return std::make_unique<profile::Profiler>(); }
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,91 @@
+// A finding before it has any text (TSan's ReportDesc): what a checker fills in, as data.
+//
+// A checker fills a Draft (kind, sites as source locations with their thread and block, the
+// allocation, the element) and hands it to add_finding (report/finding.hpp). The draft stays
+// data through the pipeline's one filter (blocks after the launch's failed one), its one
+// de-duplication (FindingKey) and its symbolisation (the allocation's name); only then is it
+// formatted, so that no repeat or dropped finding costs any text.
+#pragma once
+#include <simt/simt.hpp>
+
+#include <compare>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace simt::sim::detail {
+
+enum class Hazard : std::uint8_t { none, raw, war, waw };
+
+/// The usual fix a report ends with, where a kind has more than one.
+enum class Hint : std::uint8_t {
+    none,
+    // data races
+    atomic_orders_nothing,  ///< one side is an atomic
+    read_modify_write,      ///< a line racing with itself: counter[0] += 1
+    syncthreads,            ///< threads of one block, different warps
+    syncthreads_or_syncwarp,///< lanes of one warp
+    next_iteration,         ///< a barrier separates the lines: the loop's next iteration races
+    other_block,            ///< blocks of one launch are never ordered
+    other_block_grid_sync,  ///< blocks of a cooperative launch, with no grid.sync() between
+    other_stream,           ///< launches on streams nothing orders
+    // uninitialised reads
+    shared_uninitialized,
+    global_uninitialized,
+    cuda_uninitialized,     ///< memory from cudaMalloc
+};
+
+/// One access (or barrier, or allocation) a finding is about.
+struct DraftSite {
+    Loc loc;                 ///< where (a raw access's line is already looked up)
+    const char* access = ""; ///< "read", "write", "atomic", "barrier", "allocation"
+    uint3 thread{}, block{};
+    Loc launch{};            ///< the launch it ran in, named when a finding spans two launches
+};
+
+struct Draft {
+    FindingKind kind{};
+    Hazard hazard = Hazard::none;
+    const Allocation* array = nullptr;  ///< the memory involved, if any
+    long long element = 0;              ///< the element of `array`, in its own elements
+    std::size_t access_size = 0;        ///< bytes of the access (counts untyped memory)
+    // A view's index, when the view's extents (not the array's) were left.
+    std::string index;                  ///< "(3, 9)"
+    std::string extent;                 ///< "(4, 8)"
+    std::string bad;                    ///< which index left which extent
+    const void* address = nullptr;      ///< misaligned accesses
+    std::size_t count = 0;              ///< bytes of a misaligned access; threads that left a barrier
+    std::vector<DraftSite> sites;
+    Hint hint = Hint::none;
+    Loc barrier{};                      ///< the barrier between the two sites (next_iteration)
+    /// Lines the report carries as they are: a deadlock's groups of threads, the threads that
+    /// exited before a barrier, a warp intrinsic's misuse.
+    std::vector<std::string> lines;
+    bool divergent_barrier = false;     ///< barrier-exit: the others skipped it inside an if
+    bool raw = false;                   ///< a raw pointer's access: it was done, in a red zone
+};
+
+/// The one key that reports a finding once: its kind and its sites' source lines (columns too
+/// where a site asks for them), or the allocation for a leak. Sites in either order are one key.
+struct FindingKey {
+    struct Line {
+        std::string_view file;  ///< a Loc's file name: static, or kept by the Process's Symbols
+        unsigned line = 0, column = 0;
+        auto operator<=>(const Line&) const = default;
+    };
+    FindingKind kind{};
+    std::uint64_t allocation = 0;  ///< a leak's
+    std::vector<Line> lines;       ///< sorted
+    auto operator<=>(const FindingKey&) const = default;
+};
+
+/// A finding waiting for its launch to end, with the coordinates that order it.
+struct PendingFinding {
+    std::uint64_t block = 0;
+    unsigned thread = 0;
+    FindingKey key;
+    Draft draft;
+};
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,62 @@
+# Requires the output a lesson's README quotes, counters above all, to be the one its program
+# prints. Every fenced block of the README whose first line is
+# `$ SIMT_PROFILE=text ./lab run <LESSON> [args]` is rerun with those arguments, and each line of
+# the block must appear in the output, spaces aside; except the lines that hold a time (` ms`,
+# `GB/s`), which differ from run to run, and a `...` that stands for lines left out. Usage:
+#   cmake -DREADME=lessons/14_x/README.md -DPROGRAM=build/.../14_x -DLESSON=14_x -P readme_profile_matches.cmake
+cmake_policy(SET CMP0007 NEW)  # keep empty lines as list elements
+file(STRINGS "${README}" lines)
+set(in_block OFF)
+set(blocks 0)
+set(compared 0)
+set(varying "[0-9] ms|GB/s|^ *\\.\\.\\. *$|^ *$")
+
+function(normalized text out)
+  string(REGEX REPLACE "[ \t]+" " " text "${text}")
+  string(STRIP "${text}" text)
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+foreach(line IN LISTS lines)
+  if(line MATCHES "^```")
+    set(in_block OFF)
+    set(expect_command ON)
+    continue()
+  endif()
+  if(expect_command)
+    set(expect_command OFF)
+    if(line MATCHES "^\\$ SIMT_PROFILE=text \\./lab run ${LESSON}( (.*))?$")
+      set(in_block ON)
+      math(EXPR blocks "${blocks} + 1")
+      separate_arguments(args UNIX_COMMAND "${CMAKE_MATCH_2}")
+      execute_process(COMMAND ${CMAKE_COMMAND} -E env SIMT_PROFILE=text "${PROGRAM}" ${args}
+                      RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+      if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "${PROGRAM} ${args} failed (exit ${rc}):\n${out}\n${err}")
+      endif()
+      # Brackets would group list elements across lines: set them aside for the comparison.
+      string(REGEX REPLACE "[][;]" "_" all "${out}\n${err}")
+      string(REPLACE "\n" ";" printed "${all}")
+      set(printed_norm)
+      foreach(p IN LISTS printed)
+        normalized("${p}" p)
+        list(APPEND printed_norm "${p}")
+      endforeach()
+      set(ran "${CMAKE_MATCH_2}")
+      continue()
+    endif()
+  endif()
+  if(in_block AND NOT line MATCHES "${varying}")
+    string(REGEX REPLACE "[][;]" "_" line "${line}")
+    normalized("${line}" want)
+    list(FIND printed_norm "${want}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "${README} quotes\n  ${want}\nbut `SIMT_PROFILE=text ${LESSON} ${ran}` printed:\n${out}\n${err}")
+    endif()
+    math(EXPR compared "${compared} + 1")
+  endif()
+endforeach()
+if(blocks EQUAL 0 OR compared EQUAL 0)
+  message(FATAL_ERROR "${README} quotes no output of `$ SIMT_PROFILE=text ./lab run ${LESSON}`")
+endif()
+message(STATUS "${compared} quoted lines in ${blocks} runs match what ${LESSON} prints")

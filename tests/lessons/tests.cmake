@@ -1,0 +1,53 @@
+# The lessons' own tests beyond "runs and prints OK" (tests/CMakeLists.txt): the bugs a lesson
+# shows when asked, found at their lines; the counters a README quotes, as the program prints
+# them; and ./lab doctor.
+
+# A lesson run with arguments that make it show a bug: the finding's kind at the marked line.
+function(simt_lesson_bug_test name lesson source marker kind args)
+  add_test(NAME "${name}"
+    COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:${lesson}>
+            -DSOURCE=${PROJECT_SOURCE_DIR}/lessons/${lesson}/${source} "-DMARKER=${marker}"
+            -DKIND=${kind} -DARGS=${args}
+            -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/lesson_findings/${lesson}_${args}
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/lessons/expect_finding.cmake)
+endfunction()
+
+# Raw shared-memory accesses, which AddressSanitizer builds do not instrument.
+if(NOT SIMT_SANITIZE)
+  if(TARGET 10_reduction)
+    simt_lesson_bug_test("Lesson 10's last warp without __syncwarp() is a data race at its marked line"
+      10_reduction reduction.cu "the race is here" data-race race)
+  endif()
+  if(TARGET 17_convolution)
+    simt_lesson_bug_test("Lesson 17's tiled convolution without its halo reads uninitialized shared memory at its marked line"
+      17_convolution convolution.cu "the halo is read here" uninitialized-read halo_bug)
+  endif()
+endif()
+
+# The numbers a README quotes from SIMT_PROFILE=text are the ones its program prints. (The
+# counters come from the raw-access hooks, which AddressSanitizer builds do not instrument.)
+foreach(lesson IN ITEMS 09_shared_memory 10_reduction 14_coalescing 15_occupancy 17_convolution)
+  if(TARGET ${lesson} AND NOT SIMT_SANITIZE)
+    add_test(NAME "The counters that lesson ${lesson}'s README quotes are the ones it prints"
+      COMMAND ${CMAKE_COMMAND} -DREADME=${PROJECT_SOURCE_DIR}/lessons/${lesson}/README.md
+              -DPROGRAM=$<TARGET_FILE:${lesson}> -DLESSON=${lesson}
+              -P ${CMAKE_CURRENT_SOURCE_DIR}/lessons/readme_profile_matches.cmake)
+  endif()
+endforeach()
+
+add_test(NAME "./lab doctor names the GPU, the toolkit and the compiler it found, and where the lessons run"
+  COMMAND ${PROJECT_SOURCE_DIR}/lab doctor)
+set_tests_properties("./lab doctor names the GPU, the toolkit and the compiler it found, and where the lessons run"
+  PROPERTIES PASS_REGULAR_EXPRESSION "GPU: +[^\n]+\ntoolkit: +[^\n]+\ncompiler: +[^\n]+\nlessons: +run ")
+
+# Lesson 10's libraries part, where Thrust is installed.
+if(TARGET 10_reduction_libraries)
+  add_test(NAME "Lesson 10's Thrust and cuBLAS sums match the CPU's" COMMAND 10_reduction_libraries)
+  set_tests_properties("Lesson 10's Thrust and cuBLAS sums match the CPU's" PROPERTIES
+    PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" FAIL_REGULAR_EXPRESSION "simt: [0-9]+ findings? \\(")
+endif()
+if(TARGET 10_reduction_libraries_cuda)
+  add_test(NAME "Lesson 10's Thrust and cuBLAS sums match the CPU's on the GPU" COMMAND 10_reduction_libraries_cuda)
+  set_tests_properties("Lesson 10's Thrust and cuBLAS sums match the CPU's on the GPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" SKIP_RETURN_CODE 77)
+endif()
