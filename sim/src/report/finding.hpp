@@ -31,8 +31,5 @@ Finding to_finding(const Draft& d);
 /// Memory whose element type is not known: dynamic shared memory, cudaMalloc through a void*, a
 /// struct's bytes. Reports count it in bytes, and index it in the access's size.
 bool untyped(const Allocation* a);
-/// "(3, 9)" for element `flat` of an array declared as T[4][10]; "flat" when its extents are
-/// not known.
-std::string element_index(const Allocation* a, std::size_t flat);
 
 }  // namespace simt::sim::detail
