@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "process.hpp"
+#include "profile/profile.hpp"
 #include "thread/watchdog.hpp"
 
 namespace simt::sim::detail {
@@ -90,6 +91,31 @@ void end_process(int status, bool leaks) {
     std::cout.flush();
     std::fflush(nullptr);
     std::_Exit(code);
+}
+
+namespace {
+bool instrumented_files = false;  // only written during static initialisation, on one thread
+}  // namespace
+
+void instrumented_build_file() { instrumented_files = true; }
+
+/// An UNCHECKED build is asked for speed: a checked launch runs its blocks one at a time (the
+/// shadow checkers share their state without atomics), and the leak note would be the only
+/// thing such a program ever said. A program that mixes both kinds of file keeps SIMT_CHECK for
+/// the instrumented ones.
+void unchecked_build_file() {
+    profile_unchecked_build();
+    start_process();
+    if (instrumented_files || the_process->unchecked) return;
+    the_process->unchecked = true;
+    Config& c = the_process->config;
+    c.check_race = c.check_init = c.check_sync = c.check_leak = false;
+    const char* asked = std::getenv("SIMT_CHECK");
+    if (asked && std::strcmp(asked, "none") != 0)
+        std::fprintf(stderr,
+                     "simt: note: SIMT_CHECK=%s has no effect: this program was built UNCHECKED, "
+                     "so nothing in it is checked (build it without UNCHECKED to check it)\n",
+                     asked);
 }
 
 bool start_process() {

@@ -75,6 +75,9 @@ struct Process {
     CudaRuntime cuda;
     Symbols symbols;
     CoopThreads coop_threads;
+    /// No file of the program has the raw-access instrumentation and one was built UNCHECKED
+    /// (unchecked_build_file): nothing is checked and nothing reported at exit.
+    bool unchecked = false;
     /// Every OS thread's Worker (executor.cpp), kept for the life of the process: their fibers are
     /// suspended mid-loop and must never be unwound.
     std::mutex workers_m;
@@ -89,6 +92,11 @@ inline Process& process() {
     if (!the_process) [[unlikely]] start_process();
     return *the_process;
 }
+
+/// GCC's instrumentation calls __tsan_init from a constructor of priority 99 in every file it
+/// instruments (check/raw_access.cpp), so that this is set before any file's own static
+/// initialisation, unchecked_build_file's included.
+void instrumented_build_file();
 
 /// The settings read from SIMT_* variables; throws std::invalid_argument for a bad one.
 Config settings_from_environment();

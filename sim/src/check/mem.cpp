@@ -153,7 +153,11 @@ public:
             for (auto& [id, a] : live_) leaked.push_back(a);
         }
         if (leaked.empty()) return;
-        if (!config().check_leak) return leak_note(leaked);
+        const Config& c = config();
+        // SIMT_CHECK=none, or a program built UNCHECKED (which has every check off), asks for
+        // speed, not advice.
+        if (!c.check_leak && !c.check_race && !c.check_init && !c.check_sync) return;
+        if (!c.check_leak) return leak_note(leaked);
         std::vector<PendingFinding> fs;
         for (const Allocation* a : leaked) {
             Draft d;

@@ -18,6 +18,7 @@
 #include "checker.hpp"
 #include "../memory/arena.hpp"
 #include "../memory/host_pointers.hpp"
+#include "../process.hpp"
 #include "../thread/fault.hpp"
 #include "../report/symbolize.hpp"
 
@@ -140,7 +141,7 @@ using simt::sim::detail::check;
 #define SIMT_RET __builtin_return_address(0)
 extern "C" {
 
-void __tsan_init() {}
+void __tsan_init() { simt::sim::detail::instrumented_build_file(); }
 void __tsan_func_entry(void*) {}
 void __tsan_func_exit() {}
 void __tsan_vptr_update(void**, void*) {}

@@ -20,4 +20,8 @@ inline thread_local profile::BlockProfile* tls_profile = nullptr;
 /// instruction, and a point where the warp's lanes are together again.
 void profile_warp_meeting(BlockState& b, unsigned warp, unsigned mask);
 
+/// A file of the program was built UNCHECKED: the profile says once that its accesses are not
+/// counted.
+void profile_unchecked_build();
+
 }  // namespace simt::sim::detail

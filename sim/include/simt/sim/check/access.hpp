@@ -53,10 +53,12 @@ void record_access(const Allocation* a, const void* p, std::size_t size, Access 
 void* check_access_marked(const Allocation* a, void* p, std::size_t size, Access k, Loc loc);
 
 #if defined(SIMT_UNCHECKED)
-/// A file built UNCHECKED counts none of its accesses under SIMT_PROFILE, which says so once
-/// (profile/profile.cpp).
-void profile_unchecked_build();
-inline const bool profile_unchecked_noted = (profile_unchecked_build(), true);
+/// Called once per file built UNCHECKED, during static initialisation: when no file of the
+/// program has the raw-access instrumentation, it runs with every checker off and its blocks on
+/// every worker, and says nothing at exit, whatever SIMT_CHECK says (process.cpp). SIMT_PROFILE
+/// counts none of its accesses and says so once.
+void unchecked_build_file();
+inline const bool unchecked_build_noted = (unchecked_build_file(), true);
 #endif
 
 /// The hook. In a program built UNCHECKED (cmake/simt.cmake defines SIMT_UNCHECKED for its
