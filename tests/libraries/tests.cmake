@@ -73,13 +73,20 @@ endif()
 # orders it after (and not once an event orders them).
 if(NOT SIMT_SANITIZE)
   simt_add_executable(cublas_past_the_end SOURCES ${CMAKE_CURRENT_LIST_DIR}/cublas_past_the_end.cu SIMULATOR_ONLY)
-  simt_robustness_test("A cublasSaxpy with n past the end of its vectors is out of bounds on the program's array"
+  simt_robustness_test("A cublasSaxpy with n past the end of its vectors is out of bounds on the program's array, named at the program's call"
     PROGRAM cublas_past_the_end STATUS 0
-    EXPECT "simt: out-of-bounds read of global memory 'd_x'\\[1000\\] \\(float, 1000 elements, allocated at cublas_past_the_end.cu:13\\)\n  read by thread \\(232,0,0\\) block \\(3,0,0\\) at cublas_kernels.hpp:[0-9]+")
+    EXPECT "simt: out-of-bounds read of global memory 'd_x'\\[1000\\] \\(float, 1000 elements, allocated at cublas_past_the_end.cu:13\\)\n  read by thread \\(232,0,0\\) block \\(3,0,0\\) in cublasSaxpy called at cublas_past_the_end.cu:21\n")
+  simt_robustness_test("The JSON report of an out-of-bounds in cublasSaxpy gives the program's line and the call"
+    PROGRAM cublas_past_the_end ENV SIMT_REPORT=json:/dev/stdout STATUS 0
+    EXPECT "\"file\":\"[^\"]*cublas_past_the_end.cu\",\"line\":21,\"sites\":\\[{\"file\":\"[^\"]*cublas_past_the_end.cu\",\"line\":21,\"access\":\"read\",\"thread\":\\[232,0,0\\],\"block\":\\[3,0,0\\],\"call\":\"cublasSaxpy\"}")
+  simt_add_executable(curand_past_the_end SOURCES ${CMAKE_CURRENT_LIST_DIR}/curand_past_the_end.cu SIMULATOR_ONLY)
+  simt_robustness_test("A curandGenerateUniform of more numbers than its array holds is out of bounds, named at the program's call"
+    PROGRAM curand_past_the_end STATUS 0
+    EXPECT "simt: out-of-bounds write of global memory 'd_noise'\\[1000\\] \\(float, 1000 elements, allocated at curand_past_the_end.cu:11\\)\n  write by thread \\([0-9]+,0,0\\) block \\([0-9]+,0,0\\) in curandGenerateUniform called at curand_past_the_end.cu:15\n")
   simt_add_executable(cublas_stream_race SOURCES ${CMAKE_CURRENT_LIST_DIR}/cublas_stream_race.cu SIMULATOR_ONLY)
   simt_robustness_test("A cublasSaxpy on one stream races with a kernel on another writing the same array"
     PROGRAM cublas_stream_race STATUS 0
-    EXPECT "simt: data race \\([a-z ]+\\) on global memory 'd_y'\\[0\\][^\n]*\n  [a-z]+ by [^\n]* at (cublas_kernels.hpp:[0-9]+|cublas_stream_race.cu:11) \\(in the kernel launched at cublas_stream_race.cu:(31|39)\\)\n  [a-z]+ by [^\n]* at (cublas_kernels.hpp:[0-9]+|cublas_stream_race.cu:11) \\(in the kernel launched at cublas_stream_race.cu:(31|39)\\)\n  nothing orders these accesses")
+    EXPECT "simt: data race \\([a-z ]+\\) on global memory 'd_y'\\[0\\][^\n]*\n  [a-z]+ by [^\n]* (in cublasSaxpy called at cublas_stream_race.cu:39|at cublas_stream_race.cu:11 \\(in the kernel launched at cublas_stream_race.cu:31\\))\n  [a-z]+ by [^\n]* (in cublasSaxpy called at cublas_stream_race.cu:39|at cublas_stream_race.cu:11 \\(in the kernel launched at cublas_stream_race.cu:31\\))\n  nothing orders these accesses")
   simt_robustness_test("An event between the kernel and the cublasSaxpy on another stream leaves no race"
     PROGRAM cublas_stream_race ARGS fixed STATUS 0 EXPECT "^y\\[n-1\\] = 1.0\n$")
 endif()

@@ -42,6 +42,7 @@ struct DraftSite {
     const char* access = ""; ///< "read", "write", "atomic", "barrier", "allocation"
     uint3 thread{}, block{};
     Loc launch{};            ///< the launch it ran in, named when a finding spans two launches
+    Loc call{};              ///< a library call (symbolize.hpp) whose kernel it ran in
 };
 
 struct Draft {

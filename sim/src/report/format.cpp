@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "finding.hpp"
+#include "symbolize.hpp"
 
 namespace simt::sim::detail {
 
@@ -64,13 +65,26 @@ std::size_t elements(const Draft& d) {
     return d.array->size / (counted_by_access(d) ? d.access_size : d.array->elem_size);
 }
 
-/// "  read by thread (1,0,0) block (0,0,0) at a.cu:5" (or "  by thread ..." without the access).
+bool known(const Loc& l) { return l.file_name() && *l.file_name(); }
+
+/// The library call whose kernel made an access in simt's own headers (cuBLAS's axpy loop, say),
+/// or null: a line of simt's headers tells the reader nothing, the program's call does.
+const Loc* library_call(const DraftSite& s) {
+    if (!simt_header(s.loc.file_name())) return nullptr;
+    if (known(s.call)) return &s.call;
+    return known(s.launch) && is_library_call(s.launch) ? &s.launch : nullptr;
+}
+
+/// "  read by thread (1,0,0) block (0,0,0) at a.cu:5" (or "  by thread ..." without the access);
+/// "... in cublasSaxpy called at a.cu:12" for a library's kernel.
 std::string by_line(const DraftSite& s, bool with_access) {
-    std::string note;
-    if (s.launch.file_name() && *s.launch.file_name())
+    std::string at = fmt::format("at {}", where(s.loc)), note;
+    if (const Loc* call = library_call(s))
+        at = fmt::format("in {} called at {}", call->function_name(), where(*call));
+    else if (known(s.launch))
         note = fmt::format(" (in the kernel launched at {})", where(s.launch));
-    return fmt::format("  {}{}by thread {} block {} at {}{}\n", with_access ? s.access : "",
-                       with_access ? " " : "", coord(s.thread), coord(s.block), where(s.loc), note);
+    return fmt::format("  {}{}by thread {} block {} {}{}\n", with_access ? s.access : "",
+                       with_access ? " " : "", coord(s.thread), coord(s.block), at, note);
 }
 
 const char* hint_text(const Draft& d) {
@@ -162,6 +176,8 @@ DraftSite draft_site(const Loc& loc, const char* access) {
     if (tls_thread) {
         d.thread = tls_thread->idx;
         d.block = tls_worker->block.idx;
+        if (const Loc& launch = tls_worker->block.grid->k.site; is_library_call(launch))
+            d.call = launch;
     }
     return d;
 }
@@ -253,9 +269,12 @@ Finding to_finding(const Draft& d) {
     }
     for (const DraftSite& s : d.sites) {
         Site& out = f.sites.emplace_back();
-        out.file = s.loc.file_name() ? s.loc.file_name() : "";
-        out.line = s.loc.line();
-        out.column = d.kind == FindingKind::leak ? 0 : s.loc.column();
+        const Loc* call = library_call(s);
+        const Loc& at = call ? *call : s.loc;
+        out.file = at.file_name() ? at.file_name() : "";
+        out.line = at.line();
+        out.column = d.kind == FindingKind::leak ? 0 : at.column();
+        if (call) out.call = call->function_name();
         out.thread = s.thread;
         out.block = s.block;
         out.access = s.access;
@@ -271,11 +290,13 @@ std::string format_json(const Finding& f) {
     for (const Site& s : f.sites) {
         threads.push_back(triple(s.thread));
         blocks.push_back(triple(s.block));
-        sites.push_back({{"file", s.file},
-                         {"line", s.line},
-                         {"access", s.access},
-                         {"thread", triple(s.thread)},
-                         {"block", triple(s.block)}});
+        Json site = {{"file", s.file},
+                     {"line", s.line},
+                     {"access", s.access},
+                     {"thread", triple(s.thread)},
+                     {"block", triple(s.block)}};
+        if (!s.call.empty()) site["call"] = s.call;
+        sites.push_back(std::move(site));
     }
     const Site first = f.sites.empty() ? Site{} : f.sites.front();
     Json j;

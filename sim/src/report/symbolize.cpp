@@ -32,7 +32,7 @@ struct Frame {
 /// Frames that are simt's, the standard library's or a system header's: a report names the line
 /// of the user's code that called them.
 bool library_frame(const std::string& file) {
-    return file.empty() || file.find("/include/simt/") != std::string::npos ||
+    return file.empty() || simt_header(file.c_str()) ||
            file.find("/cuda_include/") != std::string::npos ||
            file.find("/include/c++/") != std::string::npos || file.rfind("/usr/include/", 0) == 0;
 }
@@ -78,6 +78,27 @@ Loc resolve(Symbols& s, const void* pc) {
 }
 
 }  // namespace
+
+bool simt_header(const char* file) { return file && std::strstr(file, "/include/simt/"); }
+
+Loc library_call_site(Loc caller, const char* function) {
+    Symbols& s = process().symbols;
+    std::lock_guard lock(s.m);
+    auto [it, added] = s.library_calls.try_emplace(
+        {caller.file_name(), caller.line(), caller.column(), function}, nullptr);
+    if (added) {
+        it->second = &s.records.emplace_back(
+            LocRecord{caller.file_name(), function, caller.line(), caller.column()});
+        s.library_call_records.insert(it->second);
+    }
+    return make_loc(it->second);
+}
+
+bool is_library_call(const Loc& loc) {
+    Symbols& s = process().symbols;
+    std::lock_guard lock(s.m);
+    return s.library_call_records.count(std::bit_cast<const LocRecord*>(loc)) != 0;
+}
 
 Loc loc_of(const void* pc) {
     Symbols& s = process().symbols;

@@ -3,7 +3,9 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
+#include <tuple>
 
 #include <simt/simt.hpp>
 
@@ -24,6 +26,9 @@ struct Symbols {
     std::map<const void*, Loc> done;
     std::deque<std::string> strings;  ///< the records' text; a deque never moves them
     std::deque<LocRecord> records;
+    /// library_call_site's records, one per call site and function, however often it is called.
+    std::map<std::tuple<const char*, unsigned, unsigned, const char*>, const LocRecord*> library_calls;
+    std::set<const LocRecord*> library_call_records;
     void* state = nullptr;            ///< libbacktrace's, made on first use
 };
 
@@ -33,5 +38,8 @@ struct Symbols {
 /// time for each pc (it reads debug information); only reports call it. Without debug
 /// information: the function's name and line 0.
 Loc loc_of(const void* pc);
+
+/// Whether `file` is one of simt's own headers.
+bool simt_header(const char* file);
 
 }  // namespace simt::sim::detail

@@ -23,4 +23,19 @@ struct Index {
         : value(static_cast<std::ptrdiff_t>(i)), loc(l) {}
 };
 
+namespace detail {
+/// A call of a library function that runs a kernel (cuBLAS's, cuRAND's): where the program made
+/// it, and the function's name (`cublasSaxpy`, from its `__func__`).
+struct LibraryCall {
+    Loc site;
+    const char* function;
+};
+/// The launch site of a library's kernel (cuBLAS's, cuRAND's): the program's call at `caller`,
+/// with the library function's name (`cublasSaxpy`) in place of the calling function's. A report
+/// of an access the kernel makes in simt's headers names that call instead (report/format.cpp).
+Loc library_call_site(Loc caller, const char* function);
+/// Whether `loc` was made by library_call_site.
+bool is_library_call(const Loc& loc);
+}  // namespace detail
+
 }  // namespace simt::sim

@@ -42,6 +42,9 @@ struct Site {
     uint3 thread{}, block{};
     std::string access;    ///< "read", "write", "atomic", "barrier", ...
     unsigned column = 0;
+    /// The library function ("cublasSaxpy") whose kernel made the access, in simt's headers:
+    /// file and line are then the program's call of it.
+    std::string call;
 };
 
 /// A problem the simulator saw. Printed when its launch ends, once per kind and source site(s).

@@ -153,7 +153,7 @@ namespace simt::sim::detail::blas {
 
 template <class T>
 cublasStatus_t axpy(cublasHandle_t h, int n, const T* alpha, const T* x, int incx, T* y, int incy,
-                    std::source_location site) {
+                    LibraryCall site) {
     if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
     if (!alpha) return CUBLAS_STATUS_INVALID_VALUE;
     if (n <= 0) return CUBLAS_STATUS_SUCCESS;
@@ -164,7 +164,7 @@ cublasStatus_t axpy(cublasHandle_t h, int n, const T* alpha, const T* x, int inc
 
 template <class T>
 cublasStatus_t scal(cublasHandle_t h, int n, const T* alpha, T* x, int incx,
-                    std::source_location site) {
+                    LibraryCall site) {
     if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
     if (!alpha) return CUBLAS_STATUS_INVALID_VALUE;
     if (n <= 0 || incx <= 0) return CUBLAS_STATUS_SUCCESS;
@@ -176,7 +176,7 @@ cublasStatus_t scal(cublasHandle_t h, int n, const T* alpha, T* x, int incx,
 /// on one thread; in pointer mode host, waits for both, as the result is the caller's variable.
 template <class T, class Partials, class Combine>
 cublasStatus_t reduce(cublasHandle_t h, int n, int slots_per_thread, T* result,
-                      std::source_location site, Partials partials_kernel, Combine combine) {
+                      LibraryCall site, Partials partials_kernel, Combine combine) {
     unsigned blocks = blocks_for(n);
     int threads = static_cast<int>(blocks) * block_threads;
     // The partial sums are the library's own scratch memory, never the program's: host memory,
@@ -195,7 +195,7 @@ cublasStatus_t reduce(cublasHandle_t h, int n, int slots_per_thread, T* result,
 
 /// A result of 0 for an empty vector, stored where the pointer mode says.
 template <class T>
-cublasStatus_t zero_result(cublasHandle_t h, T* result, std::source_location site) {
+cublasStatus_t zero_result(cublasHandle_t h, T* result, LibraryCall site) {
     if (h->pointer_mode == CUBLAS_POINTER_MODE_HOST) {
         *result = 0;
         return CUBLAS_STATUS_SUCCESS;
@@ -205,7 +205,7 @@ cublasStatus_t zero_result(cublasHandle_t h, T* result, std::source_location sit
 
 template <class T>
 cublasStatus_t dot(cublasHandle_t h, int n, const T* x, int incx, const T* y, int incy, T* result,
-                   std::source_location site) {
+                   LibraryCall site) {
     if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
     if (!result) return CUBLAS_STATUS_INVALID_VALUE;
     if (n <= 0) return zero_result(h, result, site);
@@ -216,7 +216,7 @@ cublasStatus_t dot(cublasHandle_t h, int n, const T* x, int incx, const T* y, in
 
 template <class T>
 cublasStatus_t nrm2(cublasHandle_t h, int n, const T* x, int incx, T* result,
-                    std::source_location site) {
+                    LibraryCall site) {
     if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
     if (!result) return CUBLAS_STATUS_INVALID_VALUE;
     if (n <= 0 || incx <= 0) return zero_result(h, result, site);
@@ -232,7 +232,7 @@ inline bool valid_op(cublasOperation_t op) {
 template <class T>
 cublasStatus_t gemv(cublasHandle_t h, cublasOperation_t trans, int m, int n, const T* alpha,
                     const T* A, int lda, const T* x, int incx, const T* beta, T* y, int incy,
-                    std::source_location site) {
+                    LibraryCall site) {
     if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
     if (!valid_op(trans) || m < 0 || n < 0 || lda < std::max(1, m) || incx == 0 || incy == 0 ||
         !alpha || !beta)
@@ -247,7 +247,7 @@ cublasStatus_t gemv(cublasHandle_t h, cublasOperation_t trans, int m, int n, con
 template <class T>
 cublasStatus_t gemm(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m,
                     int n, int k, const T* alpha, const T* A, int lda, const T* B, int ldb,
-                    const T* beta, T* C, int ldc, std::source_location site) {
+                    const T* beta, T* C, int ldc, LibraryCall site) {
     if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
     bool ta = transa != CUBLAS_OP_N, tb = transb != CUBLAS_OP_N;
     if (!valid_op(transa) || !valid_op(transb) || m < 0 || n < 0 || k < 0 ||
@@ -266,57 +266,57 @@ cublasStatus_t gemm(cublasHandle_t h, cublasOperation_t transa, cublasOperation_
 
 inline cublasStatus_t cublasSaxpy(cublasHandle_t handle, int n, const float* alpha, const float* x,
                                   int incx, float* y, int incy, SIMT_CUBLAS_SITE) {
-    return simt::sim::detail::blas::axpy(handle, n, alpha, x, incx, y, incy, site);
+    return simt::sim::detail::blas::axpy(handle, n, alpha, x, incx, y, incy, {site, __func__});
 }
 inline cublasStatus_t cublasDaxpy(cublasHandle_t handle, int n, const double* alpha,
                                   const double* x, int incx, double* y, int incy,
                                   SIMT_CUBLAS_SITE) {
-    return simt::sim::detail::blas::axpy(handle, n, alpha, x, incx, y, incy, site);
+    return simt::sim::detail::blas::axpy(handle, n, alpha, x, incx, y, incy, {site, __func__});
 }
 inline cublasStatus_t cublasSscal(cublasHandle_t handle, int n, const float* alpha, float* x,
                                   int incx, SIMT_CUBLAS_SITE) {
-    return simt::sim::detail::blas::scal(handle, n, alpha, x, incx, site);
+    return simt::sim::detail::blas::scal(handle, n, alpha, x, incx, {site, __func__});
 }
 inline cublasStatus_t cublasDscal(cublasHandle_t handle, int n, const double* alpha, double* x,
                                   int incx, SIMT_CUBLAS_SITE) {
-    return simt::sim::detail::blas::scal(handle, n, alpha, x, incx, site);
+    return simt::sim::detail::blas::scal(handle, n, alpha, x, incx, {site, __func__});
 }
 inline cublasStatus_t cublasSdot(cublasHandle_t handle, int n, const float* x, int incx,
                                  const float* y, int incy, float* result, SIMT_CUBLAS_SITE) {
-    return simt::sim::detail::blas::dot(handle, n, x, incx, y, incy, result, site);
+    return simt::sim::detail::blas::dot(handle, n, x, incx, y, incy, result, {site, __func__});
 }
 inline cublasStatus_t cublasDdot(cublasHandle_t handle, int n, const double* x, int incx,
                                  const double* y, int incy, double* result, SIMT_CUBLAS_SITE) {
-    return simt::sim::detail::blas::dot(handle, n, x, incx, y, incy, result, site);
+    return simt::sim::detail::blas::dot(handle, n, x, incx, y, incy, result, {site, __func__});
 }
 inline cublasStatus_t cublasSnrm2(cublasHandle_t handle, int n, const float* x, int incx,
                                   float* result, SIMT_CUBLAS_SITE) {
-    return simt::sim::detail::blas::nrm2(handle, n, x, incx, result, site);
+    return simt::sim::detail::blas::nrm2(handle, n, x, incx, result, {site, __func__});
 }
 inline cublasStatus_t cublasDnrm2(cublasHandle_t handle, int n, const double* x, int incx,
                                   double* result, SIMT_CUBLAS_SITE) {
-    return simt::sim::detail::blas::nrm2(handle, n, x, incx, result, site);
+    return simt::sim::detail::blas::nrm2(handle, n, x, incx, result, {site, __func__});
 }
 inline cublasStatus_t cublasSgemv(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
                                   const float* alpha, const float* A, int lda, const float* x,
                                   int incx, const float* beta, float* y, int incy,
                                   SIMT_CUBLAS_SITE) {
     return simt::sim::detail::blas::gemv(handle, trans, m, n, alpha, A, lda, x, incx, beta, y, incy,
-                                         site);
+                                         {site, __func__});
 }
 inline cublasStatus_t cublasDgemv(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
                                   const double* alpha, const double* A, int lda, const double* x,
                                   int incx, const double* beta, double* y, int incy,
                                   SIMT_CUBLAS_SITE) {
     return simt::sim::detail::blas::gemv(handle, trans, m, n, alpha, A, lda, x, incx, beta, y, incy,
-                                         site);
+                                         {site, __func__});
 }
 inline cublasStatus_t cublasSgemm(cublasHandle_t handle, cublasOperation_t transa,
                                   cublasOperation_t transb, int m, int n, int k, const float* alpha,
                                   const float* A, int lda, const float* B, int ldb,
                                   const float* beta, float* C, int ldc, SIMT_CUBLAS_SITE) {
     return simt::sim::detail::blas::gemm(handle, transa, transb, m, n, k, alpha, A, lda, B, ldb,
-                                         beta, C, ldc, site);
+                                         beta, C, ldc, {site, __func__});
 }
 inline cublasStatus_t cublasDgemm(cublasHandle_t handle, cublasOperation_t transa,
                                   cublasOperation_t transb, int m, int n, int k,
@@ -324,7 +324,7 @@ inline cublasStatus_t cublasDgemm(cublasHandle_t handle, cublasOperation_t trans
                                   int ldb, const double* beta, double* C, int ldc,
                                   SIMT_CUBLAS_SITE) {
     return simt::sim::detail::blas::gemm(handle, transa, transb, m, n, k, alpha, A, lda, B, ldb,
-                                         beta, C, ldc, site);
+                                         beta, C, ldc, {site, __func__});
 }
 
 #undef SIMT_CUBLAS_SITE

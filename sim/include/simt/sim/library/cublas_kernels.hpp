@@ -49,13 +49,14 @@ inline unsigned blocks_for(long long n) {
         std::clamp<long long>((n + block_threads - 1) / block_threads, 1, 64));
 }
 
-/// Queues `body` (one CUDA thread's work) as a kernel on the handle's stream; the launch names
-/// the line of the cuBLAS call. A context already failed by an earlier kernel runs nothing.
+/// Queues `body` (one CUDA thread's work) as a kernel on the handle's stream; the launch is the
+/// cuBLAS call, which reports of the kernel's accesses name with its line. A context already
+/// failed by an earlier kernel runs nothing.
 template <class F>
-cublasStatus_t launch(cublasHandle_t handle, dim3 grid, dim3 block, std::source_location site,
-                      F&& body) {
+cublasStatus_t launch(cublasHandle_t handle, dim3 grid, dim3 block, LibraryCall call, F&& body) {
     if (cuda_sticky_error() != cudaSuccess) return CUBLAS_STATUS_EXECUTION_FAILED;
-    simt::detail::cuda_launch(grid, block, 0, handle->stream, site)(std::forward<F>(body));
+    simt::detail::cuda_launch(grid, block, 0, handle->stream,
+                              library_call_site(call.site, call.function))(std::forward<F>(body));
     return CUBLAS_STATUS_SUCCESS;
 }
 

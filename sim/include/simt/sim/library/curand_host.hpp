@@ -80,7 +80,7 @@ void fill_values(unsigned t, unsigned long long seed, unsigned long long offset,
 
 template <class T, class Draw>
 curandStatus_t generate(curandGenerator_t g, T* out, std::size_t n, int values_per_call,
-                        int draws_per_call, Draw draw, std::source_location site) {
+                        int draws_per_call, Draw draw, LibraryCall site) {
     if (!g) return CURAND_STATUS_NOT_INITIALIZED;
     if (n == 0) return CURAND_STATUS_SUCCESS;
     if (!out) return CURAND_STATUS_OUT_OF_RANGE;
@@ -100,7 +100,8 @@ curandStatus_t generate(curandGenerator_t g, T* out, std::size_t n, int values_p
     }
     if (cuda_sticky_error() != cudaSuccess) return CURAND_STATUS_PREEXISTING_FAILURE;
     simt::detail::cuda_launch(host_api_threads / 128, 128, 0, g->stream,
-                              site)([=] { one_thread(blockIdx.x * blockDim.x + threadIdx.x); });
+                              library_call_site(site.site, site.function))(
+        [=] { one_thread(blockIdx.x * blockDim.x + threadIdx.x); });
     return CURAND_STATUS_SUCCESS;
 }
 
@@ -165,20 +166,21 @@ inline curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator,
 inline curandStatus_t curandGenerate(curandGenerator_t generator, unsigned int* outputPtr,
                                      std::size_t num, SIMT_CURAND_SITE) {
     return simt::sim::detail::rng::generate(
-        generator, outputPtr, num, 1, 1, [](auto* s, unsigned* out) { *out = curand(s); }, site);
+        generator, outputPtr, num, 1, 1, [](auto* s, unsigned* out) { *out = curand(s); },
+        {site, __func__});
 }
 /// Uniform floats in (0, 1].
 inline curandStatus_t curandGenerateUniform(curandGenerator_t generator, float* outputPtr,
                                             std::size_t num, SIMT_CURAND_SITE) {
     return simt::sim::detail::rng::generate(
         generator, outputPtr, num, 1, 1, [](auto* s, float* out) { *out = curand_uniform(s); },
-        site);
+        {site, __func__});
 }
 inline curandStatus_t curandGenerateUniformDouble(curandGenerator_t generator, double* outputPtr,
                                                   std::size_t num, SIMT_CURAND_SITE) {
     return simt::sim::detail::rng::generate(
         generator, outputPtr, num, 1, 2,
-        [](auto* s, double* out) { *out = curand_uniform_double(s); }, site);
+        [](auto* s, double* out) { *out = curand_uniform_double(s); }, {site, __func__});
 }
 
 namespace simt::sim::detail::rng {
@@ -186,7 +188,7 @@ namespace simt::sim::detail::rng {
 /// generators.
 template <class T, class Pair>
 curandStatus_t generate_pairs(curandGenerator_t g, T* out, std::size_t n, int draws, Pair pair,
-                              std::source_location site) {
+                              LibraryCall site) {
     if (g && n % 2 != 0) return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
     return generate(g, out, n, 2, draws, pair, site);
 }
@@ -202,7 +204,7 @@ inline curandStatus_t curandGenerateNormal(curandGenerator_t generator, float* o
             out[0] = mean + stddev * v.x;
             out[1] = mean + stddev * v.y;
         },
-        site);
+        {site, __func__});
 }
 inline curandStatus_t curandGenerateNormalDouble(curandGenerator_t generator, double* outputPtr,
                                                  std::size_t n, double mean, double stddev,
@@ -214,7 +216,7 @@ inline curandStatus_t curandGenerateNormalDouble(curandGenerator_t generator, do
             out[0] = mean + stddev * v.x;
             out[1] = mean + stddev * v.y;
         },
-        site);
+        {site, __func__});
 }
 inline curandStatus_t curandGenerateLogNormal(curandGenerator_t generator, float* outputPtr,
                                               std::size_t n, float mean, float stddev,
@@ -226,7 +228,7 @@ inline curandStatus_t curandGenerateLogNormal(curandGenerator_t generator, float
             out[0] = v.x;
             out[1] = v.y;
         },
-        site);
+        {site, __func__});
 }
 inline curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator, double* outputPtr,
                                                     std::size_t n, double mean, double stddev,
@@ -238,7 +240,7 @@ inline curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator,
             out[0] = std::exp(mean + stddev * v.x);
             out[1] = std::exp(mean + stddev * v.y);
         },
-        site);
+        {site, __func__});
 }
 
 #undef SIMT_CURAND_SITE
