@@ -5,9 +5,9 @@
 #include <exception>
 
 #include "../check/checker.hpp"
-#include "../process.hpp"
+#include "../process/process.hpp"
 #include "../memory/arena.hpp"
-#include "../thread/watchdog.hpp"
+#include "../process/watchdog.hpp"
 
 namespace simt::sim::detail {
 

@@ -8,9 +8,9 @@
 
 #include "checker.hpp"
 #include "../memory/arena.hpp"
-#include "../process.hpp"
+#include "../process/process.hpp"
 #include "../report/symbolize.hpp"
-#include "../thread/watchdog.hpp"
+#include "../process/watchdog.hpp"
 
 namespace simt::sim::detail {
 

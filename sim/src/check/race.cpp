@@ -17,7 +17,7 @@
 #include "../report/symbolize.hpp"
 #include "checker.hpp"
 #include "../report/finding.hpp"
-#include "../process.hpp"
+#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 

@@ -18,8 +18,9 @@
 #include "checker.hpp"
 #include "../memory/arena.hpp"
 #include "../memory/host_pointers.hpp"
-#include "../process.hpp"
+#include "../process/process.hpp"
 #include "../thread/fault.hpp"
+#include "../process/watchdog.hpp"
 #include "../report/symbolize.hpp"
 
 namespace simt::sim::detail {

@@ -1,7 +1,7 @@
 // The table of GPU models (model.hpp).
 #include "model.hpp"
 
-#include "../process.hpp"
+#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <mutex>
 
-#include "../process.hpp"
+#include "../process/process.hpp"
 #include "model.hpp"
 
 namespace simt::sim::detail {

@@ -8,7 +8,7 @@
 #include <deque>
 
 #include "../check/checker.hpp"
-#include "../process.hpp"
+#include "../process/process.hpp"
 #include "arena.hpp"
 
 namespace simt::sim::detail {

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "finding.hpp"
-#include "../process.hpp"
+#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 

@@ -2,7 +2,7 @@
 // included, which is what turns an instrumented access's return address into file:line.
 #include "symbolize.hpp"
 
-#include "../process.hpp"
+#include "../process/process.hpp"
 
 #include <dlfcn.h>
 

@@ -19,7 +19,7 @@ enum class Schedule : std::uint8_t {
 };
 
 /// Every setting of the simulator, with its default; `settings()` lists each one's variable,
-/// parser and help (one row per setting in config.cpp).
+/// parser and help (one row per setting in process/settings.cpp).
 struct Config {
     bool check_race = true, check_init = true, check_sync = true;
     /// Each allocation never freed is a finding at exit (SIMT_CHECK's `leak`, once named `mem`);

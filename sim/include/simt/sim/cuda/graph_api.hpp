@@ -1,5 +1,5 @@
 // CUDA graphs in the simulator: stream capture and explicit nodes (kernel, memcpy, memset, host,
-// child graph, empty), instantiated and launched on a stream (sim/src/cuda/graph.cpp).
+// child graph, empty), instantiated and launched on a stream (sim/src/api/graph.cpp).
 //
 // A graph's edges are its only ordering: cudaGraphLaunch runs the nodes on streams of the graph's
 // own, joined by events where an edge crosses from one to another, so that two kernel nodes that

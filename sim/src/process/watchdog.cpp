@@ -10,8 +10,8 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "../process.hpp"
-#include "fault.hpp"
+#include "process.hpp"
+#include "../thread/fault.hpp"
 
 namespace simt::sim::detail {
 

@@ -8,8 +8,8 @@
 #include <iostream>
 
 #include "process.hpp"
-#include "profile/profile.hpp"
-#include "thread/watchdog.hpp"
+#include "../profile/profile.hpp"
+#include "watchdog.hpp"
 
 namespace simt::sim::detail {
 

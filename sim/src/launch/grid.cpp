@@ -7,7 +7,7 @@
 
 #include "../check/checker.hpp"
 #include "../memory/host_pointers.hpp"
-#include "../process.hpp"
+#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 
@@ -64,7 +64,7 @@ void run_grid(const KernelLaunch& k) {
     {
         WatchedGrid watched(g);
         if (k.cooperative) {
-            // Every block live at once, each on a thread of its own (grid/cooperative.hpp says why).
+            // Every block live at once, each on a thread of its own (launch/cooperative.hpp says why).
             CoopGrid coop(g);
             g.coop = &coop;
             coop.run();

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../process.hpp"
+#include "../process/process.hpp"
 
 struct CUgraphNode_st {
     cudaGraphNodeType type = cudaGraphNodeTypeEmpty;

@@ -1,5 +1,5 @@
 // cudaLaunchKernel and cudaLaunchCooperativeKernel: the checks CUDA makes, then the launch queued.
-#include "../process.hpp"
+#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 

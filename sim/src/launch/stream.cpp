@@ -1,6 +1,6 @@
 // Streams and events: each stream is an in-order queue served by its own OS thread.
-#include "../process.hpp"
-#include "../thread/watchdog.hpp"
+#include "../process/process.hpp"
+#include "../process/watchdog.hpp"
 
 namespace simt::sim::detail {
 

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "process.hpp"
-#include "device/model.hpp"
+#include "../device/model.hpp"
 
 namespace simt::sim {
 

@@ -1,7 +1,7 @@
 // The simulator describes itself as the GPU it models (SIMT_DEVICE, device/model.hpp): that GPU's
 // published values for everything a program may read from cudaDeviceProp, and the limits it
 // enforces. Nothing here depends on the host, so a report made on 2 cores is the one made on 64.
-#include "../device/model.hpp"
+#include "model.hpp"
 #include "../runtime.hpp"
 #include "simt/host/detect.hpp"
 

@@ -18,7 +18,7 @@
 #include "../device/occupancy.hpp"
 #include "../memory/arena.hpp"
 #include "../memory/host_pointers.hpp"
-#include "../process.hpp"
+#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 

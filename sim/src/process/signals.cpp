@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include <unwind.h>
 
-#include "fault.hpp"
+#include "../thread/fault.hpp"
 
 namespace simt::sim::detail {
 

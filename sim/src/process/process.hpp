@@ -21,13 +21,13 @@
 #include <string>
 #include <vector>
 
-#include "check/checker.hpp"
-#include "check/shadow.hpp"
-#include "grid/cooperative.hpp"
-#include "grid/streams.hpp"
-#include "report/symbolize.hpp"
-#include "runtime.hpp"
-#include "thread/watchdog.hpp"
+#include "../check/checker.hpp"
+#include "../check/shadow.hpp"
+#include "../launch/cooperative.hpp"
+#include "../launch/streams.hpp"
+#include "../report/symbolize.hpp"
+#include "../runtime.hpp"
+#include "watchdog.hpp"
 
 namespace simt::sim::detail {
 
@@ -51,7 +51,7 @@ struct Arenas {
     std::map<int, std::unique_ptr<tbb::task_arena>> by_workers;
 };
 
-/// The CUDA runtime API's state (cuda/runtime.cpp): cudaMalloc'd memory by address, and the error
+/// The CUDA runtime API's state (api/runtime.cpp): cudaMalloc'd memory by address, and the error
 /// a failed kernel left for every later call.
 struct CudaRuntime {
     std::mutex m;

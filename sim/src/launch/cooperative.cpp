@@ -8,7 +8,7 @@
 #include "simt/sim/cooperative/thread_group.hpp"
 #include "../check/checker.hpp"
 #include "../device/occupancy.hpp"
-#include "../process.hpp"
+#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 
