@@ -23,7 +23,8 @@ if(NOT SIMT_SANITIZE)
   simt_add_executable(reports_name_in_macro_and_loop SOURCES reports/name_in_macro_and_loop.cu)
   foreach(case IN ITEMS "macro|d_C|25|inside CHECK(cudaMalloc(&d_C, ...)) is named d_C"
                         "loop|d_buf\\[k\\]|27|in a loop, cudaMalloc(&d_buf[k], ...), is named d_buf[k]"
-                        "managed|counts|29|by cudaMallocManaged(&counts, ...) is named counts")
+                        "managed|counts|29|by cudaMallocManaged(&counts, ...) is named counts"
+                        "split|d_split|31|by a cudaMalloc call over three lines, its variable on the second, is named d_split")
     string(REPLACE "|" ";" case "${case}")
     list(GET case 0 how)
     list(GET case 1 name)

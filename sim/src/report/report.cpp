@@ -18,12 +18,17 @@ namespace {
 
 Published& published() { return process().published; }
 
-std::string read_source_line(const char* file, unsigned line) {
+/// Line `line` of `file` and the `more` lines after it, each without its // comment, joined by
+/// spaces.
+std::string read_source_lines(const char* file, unsigned line, unsigned more = 0) {
     std::ifstream in(file);
-    std::string text;
-    for (unsigned i = 0; i < line && std::getline(in, text); ++i) {
+    std::string text, joined;
+    for (unsigned i = 0; i < line + more && std::getline(in, text); ++i) {
+        if (i + 1 < line) continue;
+        if (auto c = text.find("//"); c != std::string::npos) text.resize(c);
+        joined += (joined.empty() ? "" : " ") + text;
     }
-    return in ? text : std::string();
+    return joined;
 }
 
 /// A byte of a C++ identifier: ASCII letters, digits and _, or part of a UTF-8 character.
@@ -68,9 +73,8 @@ std::string cuda_malloc_target(const std::string& text, unsigned column) {
     return variable ? target : "";
 }
 
-std::string declared_name(std::string text, unsigned column) {
-    if (auto c = text.find("//"); c != std::string::npos) text.resize(c);
-    if (std::string target = cuda_malloc_target(text, column); !target.empty()) return target;
+/// The variable a declaration on this line declares (`tile` in `__shared__ float tile[16][16];`).
+std::string declared_name(const std::string& text) {
     std::size_t cut = std::string::npos;
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] == '=' && (i + 1 == text.size() || text[i + 1] != '=') &&
@@ -158,7 +162,14 @@ std::string array_name(const Allocation* a) {
     auto* rec = const_cast<Allocation*>(a);
     if (rec->name.empty()) {
         const char* file = a->site.file_name();
-        if (file && *file) rec->name = declared_name(read_source_line(file, a->site.line()), a->site.column());
+        if (file && *file) {
+            std::string line = read_source_lines(file, a->site.line());
+            // A call may go on over the next lines: `cudaMalloc(` here, its `&d_a` below.
+            rec->name = line.find("cudaMalloc") != std::string::npos
+                            ? cuda_malloc_target(read_source_lines(file, a->site.line(), 3),
+                                                 a->site.column())
+                            : declared_name(line);
+        }
         if (rec->name.empty())
             rec->name = a->space == Space::shared ? "shared array" : "allocation #" + std::to_string(a->id);
     }
