@@ -96,6 +96,23 @@ TEST_CASE("SIMT_DEVICE=T4 and RTX4090 give compute capability 7.5 and 8.9 with t
     CHECK(p.sharedMemPerBlockOptin == 101376);
 }
 
+TEST_CASE("Each model's FP64 throughput ratio and a kernel's PTX version follow SIMT_DEVICE", "[device]") {
+    struct Expected {
+        const char* model;
+        int ratio, ptx;
+    };
+    for (Expected e : {Expected{"A100", 2, 80}, Expected{"T4", 32, 75}, Expected{"RTX4090", 64, 89},
+                       Expected{"H100", 2, 90}}) {
+        Setting model("SIMT_DEVICE", e.model);
+        INFO(e.model);
+        CHECK(attribute(cudaDevAttrSingleToDoublePrecisionPerfRatio) == e.ratio);
+        cudaFuncAttributes f;
+        REQUIRE(cudaFuncGetAttributes(&f, noop) == cudaSuccess);
+        CHECK(f.ptxVersion == e.ptx);
+        CHECK(f.binaryVersion == e.ptx);
+    }
+}
+
 TEST_CASE("An unknown SIMT_DEVICE is refused with the models it accepts", "[device]") {
     simt::sim::Config c;
     CHECK_THROWS_WITH(simt::sim::apply_setting(c, "SIMT_DEVICE", "V100"),

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <set>
 
+#include "../device/model.hpp"
 #include "../device/occupancy.hpp"
 #include "../memory/arena.hpp"
 #include "../memory/host_pointers.hpp"
@@ -835,7 +836,8 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
     d.multiProcessorCount = p.multi_processor_count;
     d.integrated = 0;
     d.canMapHostMemory = 1;
-    // Texture and surface limits of compute capability 8.0 (the CUDA programming guide's table).
+    // Texture and surface limits (the CUDA programming guide's table): the same for every compute
+    // capability from 5.0 to 9.0, so for every model SIMT_DEVICE offers.
     d.maxTexture1D = 131072;
     d.maxTexture1DMipmap = 32768;
     d.maxTexture2D[0] = 131072, d.maxTexture2D[1] = 65536;
@@ -985,7 +987,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
         case cudaDevAttrIsMultiGpuBoard: v = p.isMultiGpuBoard; break;
         case cudaDevAttrMultiGpuBoardGroupID: v = p.multiGpuBoardGroupID; break;
         case cudaDevAttrHostNativeAtomicSupported: v = p.hostNativeAtomicSupported; break;
-        case cudaDevAttrSingleToDoublePrecisionPerfRatio: v = 2; break;
+        case cudaDevAttrSingleToDoublePrecisionPerfRatio: v = gpu_model().fp64_ratio; break;
         case cudaDevAttrPageableMemoryAccess: v = p.pageableMemoryAccess; break;
         case cudaDevAttrConcurrentManagedAccess: v = p.concurrentManagedAccess; break;
         case cudaDevAttrComputePreemptionSupported: v = p.computePreemptionSupported; break;
@@ -1208,7 +1210,8 @@ cudaError_t simt::sim::detail::cuda_func_get_attributes(cudaFuncAttributes* attr
     if (sticky()) return sticky();
     *attr = cudaFuncAttributes{};
     attr->maxThreadsPerBlock = LaunchLimits::max_threads_per_block;
-    attr->ptxVersion = attr->binaryVersion = 90;
+    // As if built for the simulated GPU alone (nvcc -arch=sm_80 for the A100).
+    attr->ptxVersion = attr->binaryVersion = gpu_model().major * 10 + gpu_model().minor;
     attr->numRegs = assumed_registers_per_thread;  // nvcc's count is unknown here (docs/device.md)
     std::lock_guard lock(runtime().m);
     attr->maxDynamicSharedSizeBytes = static_cast<int>(

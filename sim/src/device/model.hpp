@@ -30,6 +30,7 @@ struct GpuModel {
     int clock_khz, memory_clock_khz, memory_bus_width;
     int l2_bytes, persisting_l2_max_bytes, copy_engines;
     unsigned pci_device_id;
+    int fp64_ratio;  ///< single- to double-precision throughput (the guide's arithmetic table)
 };
 
 /// Every model, the default (A100) first.
