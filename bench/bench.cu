@@ -2,8 +2,13 @@
 // doing the same work, unchecked and checked; then a barrier's and a core's cost.
 // Every figure is the median of several runs. bench/CMakeLists.txt builds this file twice: built
 // UNCHECKED it is simt_bench, which times the serial loops and the unchecked kernels itself and
-// runs the checked builds (this file's, with --checked-part, and plain_cuda.cu's) for the rest.
+// runs the checked builds (this file's, with --checked-part, and plain_cuda.cu's) for the rest,
+// and ROCm's HIP-CPU running the same kernels (hipcpu.cpp) where `--hipcpu PROGRAM` names it.
+// `simt_bench --json FILE` writes the figures to FILE; `simt_bench --show FILE [--targets]`
+// prints the tables of a bench.json, which is what `./lab bench` shows.
 #include <simt/simt.hpp>
+
+#include "figures.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -31,19 +36,11 @@ constexpr int kTransposeSide = 2048;   // 2048² floats; 1M threads of 32 x 8, 4
 constexpr int kReductionN = 1 << 22;   // 4M threads, 16K blocks of 256
 constexpr int kAtomicN = 1 << 20;      // 1M threads, one atomicAdd each
 
-// Targets. Ratios to the serial loop (unchecked kernel, both halves), checked / unchecked and two
-// cores: issue 11 ("Ahead of HIP-CPU"; at or ahead of HIP-CPU on this 2-core machine). Each
-// further barrier and the shadow bytes: docs/simulator.md (the issue sets none for them).
-struct Workload {
-    const char* key;    // bench.json's name for it
-    const char* label;  // the table's
-    double threads;     // for ns per thread
-    double max_ratio;   // unchecked kernel / serial loop
-};
-constexpr double kMaxCheckedSlowdown = 10;  // every checker on / unchecked, each workload
-constexpr double kMinTwoCoreSpeedup = 1.8;
-constexpr double kMaxExtraBarrierNs = 5;
-constexpr double kMaxShadowPerByte = 8;
+using simt_bench::kMaxCheckedSlowdown;
+using simt_bench::kMaxExtraBarrierNs;
+using simt_bench::kMaxShadowPerByte;
+using simt_bench::kMinTwoCoreSpeedup;
+using simt_bench::Workload;
 
 double median_seconds(const std::function<void()>& f, int runs = kRuns,
                       const std::function<void()>& before = [] {}) {
@@ -76,8 +73,8 @@ std::string cpu_model() {
     return "unknown CPU";
 }
 
-/// Runs a checked build of the benchmark's kernels at `path` with `args`: its "name value"
-/// lines. Empty when it failed (a wrong result or a finding).
+/// Runs another build of the benchmark's kernels (a checked build, plain CUDA, HIP-CPU's) at
+/// `path` with `args`: its "name value" lines. Empty when it failed (a wrong result or a finding).
 std::map<std::string, double> run_part(const char* path, const std::string& args) {
     std::map<std::string, double> figures;
     std::string cmd = std::string("'") + path + "' " + args;
@@ -143,14 +140,18 @@ __global__ void compute_heavy(simt::span<float> out) {
 }
 
 int main(int argc, char** argv) {
-    std::string json_path;
+    std::string json_path, show_path, hipcpu_program;
     // The views kernels built checked (the default build), every checker off and then on: the
     // same kernels and checks as below, printed as "name ns-per-thread" lines for simt_bench.
-    bool checked_part = false;
+    bool checked_part = false, targets = false;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--json") == 0 && i + 1 < argc) json_path = argv[++i];
+        if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) show_path = argv[++i];
+        if (std::strcmp(argv[i], "--hipcpu") == 0 && i + 1 < argc) hipcpu_program = argv[++i];
         if (std::strcmp(argv[i], "--checked-part") == 0) checked_part = true;
+        if (std::strcmp(argv[i], "--targets") == 0) targets = true;
     }
+    if (!show_path.empty()) return simt_bench::show_figures(show_path, targets);
 
     auto& cfg = simt::sim::config();
     const simt::sim::Config saved = cfg;
@@ -284,12 +285,13 @@ int main(int argc, char** argv) {
 
     const double per = 1e9;
     const double transpose_threads = double(m) * m / (TILE / ROWS);
-    const Workload workloads[] = {  // the ratios: issue 11's, HIP-CPU's on this machine or better
-        {"vector_add", "vector add, 16M", double(n), 1.4},
-        {"transpose", "transpose 2048^2", transpose_threads, 2.0},
-        {"tree_reduction", "tree reduction, 4M", double(rthreads), 69},
-        {"atomic_counter", "atomic counter, 1M", double(an), 2.7},
+    struct Sized : Workload {
+        double threads;  // for ns per thread
     };
+    const Sized workloads[] = {{simt_bench::kWorkloads[0], double(n)},
+                               {simt_bench::kWorkloads[1], transpose_threads},
+                               {simt_bench::kWorkloads[2], double(rthreads)},
+                               {simt_bench::kWorkloads[3], double(an)}};
 
     // 6. Every checker on, against the same launches checkers off (measured above): in the
     //    checked build only (in the UNCHECKED one the views have no checks to turn on).
@@ -337,9 +339,34 @@ int main(int argc, char** argv) {
         std::printf("FAILED: the views kernels' checked build (bench.cu --checked-part) did not run cleanly\n");
         return 1;
     }
-    if (checked_build.empty() || unchecked_build.empty()) {
+    // Two workers against one for plain CUDA built UNCHECKED, under the settings any program gets
+    // (this process sets SIMT_CHECK=none for itself): issue 25 asks that a program built
+    // UNCHECKED run its blocks on every worker, whatever SIMT_CHECK says.
+    auto with_workers = [&](const char* workers) {
+        const char* users = std::getenv("SIMT_WORKERS");
+        const std::string saved_workers = users ? users : "";
+        setenv("SIMT_WORKERS", workers, 1);
+        auto part = run_part(SIMT_BENCH_PLAIN_CUDA_UNCHECKED, "independent-blocks");
+        if (users) setenv("SIMT_WORKERS", saved_workers.c_str(), 1);
+        else unsetenv("SIMT_WORKERS");
+        return part;
+    };
+    auto unchecked_one_worker = with_workers("1"), unchecked_two_workers = with_workers("2");
+    if (checked_build.empty() || unchecked_build.empty() || unchecked_one_worker.empty() ||
+        unchecked_two_workers.empty()) {
         std::printf("FAILED: the plain-CUDA benchmark (plain_cuda.cu) did not run cleanly\n");
         return 1;
+    }
+    // ROCm's HIP-CPU on the same kernels, written as HIP (hipcpu.cpp), where ./lab bench --hipcpu
+    // built it: the same sizes and method, in the same run.
+    std::map<std::string, double> hipcpu;
+    if (!hipcpu_program.empty()) {
+        hipcpu = run_part(hipcpu_program.c_str(), sizes);
+        if (hipcpu.empty()) {
+            std::printf("FAILED: HIP-CPU's benchmark (%s, from bench/hipcpu.cpp) did not run "
+                        "cleanly\n", hipcpu_program.c_str());
+            return 1;
+        }
     }
     double shadow_per_byte = views_checked_build["shadow_bytes_per_device_byte"];
 
@@ -359,6 +386,8 @@ int main(int argc, char** argv) {
     double transpose_ns = transpose * per / transpose_threads;
     double extra_ns = (reduce_sync - reduce_nosync) * per / rthreads / 8;
     double speedup = one_core / two_cores;
+    double unchecked_speedup =
+        unchecked_one_worker["independent_blocks"] / unchecked_two_workers["independent_blocks"];
     double checked_slowdown = 0;  // the worst workload's, views
     for (auto& w : workloads)
         checked_slowdown = std::max(checked_slowdown, views_checked_slowdown[w.key]);
@@ -429,8 +458,8 @@ int main(int argc, char** argv) {
         std::snprintf(buf, sizeof buf, "%.*f%s", digits, v, unit);
         return std::string(buf);
     };
-    const Workload& vadd_w = workloads[0];
-    const Workload& transpose_w = workloads[1];
+    const Sized& vadd_w = workloads[0];
+    const Sized& transpose_w = workloads[1];
     double serial_transpose_ns = serial_transpose * per / transpose_threads;
     std::printf("\n");
     row("measure", "value", "target", "");
@@ -444,6 +473,8 @@ int main(int argc, char** argv) {
         verdict(as_printed(extra_ns, 2) <= kMaxExtraBarrierNs));
     row("two cores / one core", fmt(speedup, "x"), ">= " + fmt(kMinTwoCoreSpeedup, "x", 1),
         verdict(as_printed(speedup, 2) >= kMinTwoCoreSpeedup));
+    row("two cores / one, plain UNCHECKED", fmt(unchecked_speedup, "x"),
+        ">= " + fmt(kMinTwoCoreSpeedup, "x", 1), verdict(as_printed(unchecked_speedup, 2) >= kMinTwoCoreSpeedup));
     row("checked / unchecked (worst, views)", fmt(checked_slowdown, "x", 1), target(kMaxCheckedSlowdown),
         verdict(as_printed(checked_slowdown, 1) <= kMaxCheckedSlowdown));
     row("shadow bytes per device byte", fmt(shadow_per_byte, ""), "<= " + fmt(kMaxShadowPerByte, "", 0),
@@ -468,29 +499,50 @@ int main(int argc, char** argv) {
         std::printf("%-34s %12.2f %15.2f %15.2f\n", w.key, unchecked_build[std::string(w.key) + "_none"],
                     checked_build[std::string(w.key) + "_none"], checked_build[std::string(w.key) + "_all"]);
 
+    if (!hipcpu.empty()) {
+        std::printf("\n%-34s %12s %22s %11s\n", "HIP-CPU, same kernels (ns/thr)", "HIP-CPU",
+                    "plain CUDA unchecked", "/ HIP-CPU");
+        for (auto& w : workloads) {
+            double theirs = hipcpu[w.key], ours = unchecked_build[std::string(w.key) + "_none"];
+            bool ok = as_printed(ours / theirs, 2) <= simt_bench::kMaxToHipcpu;
+            std::printf("%-34s %12.2f %22.2f %10.2fx   <= %gx %s\n", w.key, theirs, ours, ours / theirs,
+                        simt_bench::kMaxToHipcpu, verdict(ok));
+        }
+    }
+
     if (!json_path.empty()) {
-        std::ofstream out(json_path);
-        out << "{\n"
-            << "  \"serial_loop_ns_per_thread\": " << serial_ns << ",\n"
-            << "  \"barrier_free_ns_per_thread\": " << vadd_ns << ",\n"
-            << "  \"one_barrier_ns_per_thread\": " << transpose_ns << ",\n"
-            << "  \"per_extra_barrier_ns_per_thread\": " << extra_ns << ",\n"
-            << "  \"checked_slowdown\": " << checked_slowdown << ",\n"
-            << "  \"checked_slowdown_vector_add\": " << views_checked_slowdown["vector_add"] << ",\n"
-            << "  \"checked_slowdown_transpose\": " << views_checked_slowdown["transpose"] << ",\n"
-            << "  \"checked_slowdown_tree_reduction\": " << views_checked_slowdown["tree_reduction"] << ",\n"
-            << "  \"checked_slowdown_atomic_counter\": " << views_checked_slowdown["atomic_counter"] << ",\n"
-            << "  \"shadow_bytes_per_device_byte\": " << shadow_per_byte << ",\n"
-            << "  \"two_core_speedup\": " << speedup << ",\n"
-            << "  \"instrumentation_ns_per_access_checks_off\": " << per_access_off << ",\n"
-            << "  \"instrumentation_ns_per_access_all_checks\": " << per_access_all << ",\n";
-        for (auto& [k, v] : unchecked_build) out << "  \"plain_cuda_unchecked_build_" << k << "_ns\": " << v << ",\n";
-        for (auto& [k, v] : checked_build) out << "  \"plain_cuda_checked_build_" << k << "_ns\": " << v << ",\n";
+        simt_bench::Figures figures;
+        figures["serial_loop_ns_per_thread"] = serial_ns;
+        figures["barrier_free_ns_per_thread"] = vadd_ns;
+        figures["one_barrier_ns_per_thread"] = transpose_ns;
+        figures["per_extra_barrier_ns_per_thread"] = extra_ns;
+        figures["checked_slowdown"] = checked_slowdown;
+        for (auto& w : workloads)
+            figures[std::string("checked_slowdown_") + w.key] = views_checked_slowdown[w.key];
+        figures["shadow_bytes_per_device_byte"] = shadow_per_byte;
+        figures["two_core_speedup"] = speedup;
+        figures["instrumentation_ns_per_access_checks_off"] = per_access_off;
+        figures["instrumentation_ns_per_access_all_checks"] = per_access_all;
+        for (auto& [k, v] : unchecked_build) figures["plain_cuda_unchecked_build_" + k + "_ns"] = v;
+        for (auto& [k, v] : checked_build) figures["plain_cuda_checked_build_" + k + "_ns"] = v;
         for (auto& [k, v] : views_checked_build)
-            if (k != "shadow_bytes_per_device_byte") out << "  \"views_checked_build_" << k << "_ns\": " << v << ",\n";
-        for (auto& [k, v] : json) out << "  \"" << k << "\": " << v << ",\n";
-        for (auto& [k, v] : json_count) out << "  \"" << k << "\": " << v << ",\n";
-        out << "  \"runs_per_measure\": " << kRuns << "\n}\n";
+            if (k != "shadow_bytes_per_device_byte")
+                figures["views_checked_build_" + k + "_ns"] = v;
+        for (auto& [k, v] : json) figures[k] = v;
+        // Issue 25's two measures: plain CUDA built UNCHECKED on two workers against one, and
+        // against HIP-CPU (plain CUDA built UNCHECKED / HIP-CPU, per workload) where it ran.
+        figures["unchecked_build_one_worker_ns_per_thread"] =
+            unchecked_one_worker["independent_blocks"];
+        figures["unchecked_build_two_workers_ns_per_thread"] =
+            unchecked_two_workers["independent_blocks"];
+        figures["unchecked_build_two_worker_speedup"] = unchecked_speedup;
+        for (auto& [k, v] : hipcpu) {
+            figures["hipcpu_" + k + "_ns_per_thread"] = v;
+            figures["plain_cuda_unchecked_to_hipcpu_" + k] = unchecked_build[k + "_none"] / v;
+        }
+        for (auto& [k, v] : json_count) figures[k] = v;
+        figures["runs_per_measure"] = kRuns;
+        if (!simt_bench::write_figures(figures, json_path)) return 1;
         std::printf("\nwrote %s\n", json_path.c_str());
     }
     return 0;

@@ -1,7 +1,9 @@
 // The benchmark's plain-CUDA half: raw pointers, plain __shared__, <<<>>>. bench/CMakeLists.txt
 // builds it twice, instrumented (checked raw accesses, the default) and UNCHECKED; simt_bench runs
 // both with its sizes and reports them side by side. Prints one "name value" line per figure
-// (ns per thread); exits non-zero on a wrong result, a finding or a CUDA error.
+// (ns per thread); exits non-zero on a wrong result, a finding or a CUDA error. With the one
+// argument independent-blocks it times only blocks with real work per thread, under the settings
+// of its environment, which simt_bench sets to one worker and then two.
 #include <simt/simt.hpp>
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace {
@@ -67,10 +70,42 @@ __global__ void block_sum(const float* in, float* out) {
 
 __global__ void atomic_counter(int* counter) { atomicAdd(counter, 1); }
 
+__host__ __device__ float heavy_value(int i) {
+    float x = static_cast<float>(i) * 1e-6f;
+    for (int k = 0; k < 400; ++k) x = x * 0.999f + 0.5f / (1.0f + x * x);
+    return x;
+}
+
+__global__ void independent_blocks(float* out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = heavy_value(i);
+}
+
+// 2048 blocks of 256 threads that share nothing, checked against the host on every 64th thread.
+int time_independent_blocks() {
+    const int blocks = 2048, threads = blocks * 256;
+    float* out;
+    cudaMalloc(&out, threads * sizeof(float));
+    double ns = median_ns_per_thread([&] {
+        independent_blocks<<<blocks, 256>>>(out);
+        cudaDeviceSynchronize();
+    }, threads);
+    std::vector<float> back(threads);
+    cudaMemcpy(back.data(), out, threads * sizeof(float), cudaMemcpyDeviceToHost);
+    cudaFree(out);
+    for (int i = 0; i < threads; i += 64)
+        if (back[i] != heavy_value(i)) wrong_result("independent_blocks");
+    if (cudaGetLastError() != cudaSuccess) return 1;
+    std::printf("independent_blocks %g\n", ns);
+    return 0;
+}
+
 int main(int argc, char** argv) {
+    if (argc == 2 && std::string(argv[1]) == "independent-blocks") return time_independent_blocks();
     if (argc != 5) {
         std::fprintf(stderr, "usage: %s <vector add threads> <transpose side> <reduction threads> "
-                             "<atomic threads> (simt_bench passes its sizes)\n", argv[0]);
+                             "<atomic threads> (simt_bench passes its sizes), or: %s independent-blocks\n",
+                     argv[0], argv[0]);
         return 2;
     }
     const int n = std::atoi(argv[1]), side = std::atoi(argv[2]), rn = std::atoi(argv[3]),
