@@ -144,6 +144,9 @@ struct BlockState : LazyThreads {
     std::uint64_t linear = 0;
     std::vector<ThreadState> thread_storage;  ///< `threads` points here
     dim3 numbered_for{0, 0, 0};   ///< the block shape thread_storage's idx and linear were set for
+    /// Entries of thread_storage from here on have status `live`: a block resets only those
+    /// below (a plain run leaves its threads' statuses as they were).
+    std::size_t statuses_live_from = 0;
     ThreadSchedule schedule;      ///< who starts and resumes next
     unsigned waiting = 0;
 
@@ -175,6 +178,7 @@ struct BlockState : LazyThreads {
 /// `site`, as a deadlock report will name it; the caller then gives up its fiber.
 inline void start_waiting(BlockState& b, ThreadState& ts, WaitKind kind, const Loc& site,
                           const char* what) {
+    settle_plain_run(b, ts.linear);
     ts.status = Status::waiting;
     ts.wait = kind;
     ts.site = site;

@@ -156,6 +156,7 @@ void Worker::number_threads() {
     if (b.thread_storage.size() < b.nthreads) {
         b.thread_storage.resize(b.nthreads);
         b.numbered_for = {0, 0, 0};
+        b.statuses_live_from = b.nthreads;  // new entries are `done`
     }
     b.threads = b.thread_storage.data();
     const dim3 d = b.grid->k.block;
@@ -190,6 +191,18 @@ void thread_threw(ThreadState& ts) {
         w.abort_block("simt: kernel threw a non-standard exception in thread " + coord(ts.idx) +
                       " block " + coord(b.idx));
     }
+}
+
+void settle_plain_run_slow(LazyThreads& b, unsigned running) {
+    // A fault in a kernel free of calls comes with the thread before the run (PlainRun says
+    // why): the piece under way has started at least.
+    running = std::max(running, b.next_lazy);
+    for (unsigned t = b.run_first; t < running; ++t) b.threads[t].status = Status::done;
+    b.live -= running - b.next_lazy;
+    b.next_lazy = running + 1;
+    void (*stop)() = b.run_stop;
+    b.run_stop = nullptr;
+    stop();
 }
 
 void thread_exited_while_others_wait() {
@@ -274,6 +287,20 @@ void Worker::release_barrier() {
 void Worker::abort_block(std::string message, cudaError_t code) {
     BlockState& b = block;
     if (b.aborted) return;
+    if (b.run_stop) {
+        // A bad pointer in a kernel free of calls: nothing need record which thread of the plain
+        // run made the access (thread_loop.hpp), only the piece of up to 32 it was in.
+        if (code == cudaErrorIllegalAddress) {
+            const unsigned from = b.next_lazy, x = b.threads[from].idx.x, dx = b.grid->k.block.x;
+            const unsigned to = from + std::min(32u, dx - x) - 1;
+            message += "\n  the thread named may not be the one that faulted: built UNCHECKED, a "
+                       "block's threads after the first run as one loop that need not record "
+                       "which thread runs; it was one of threads " + coord(b.threads[from].idx) +
+                       ".." + coord(b.threads[to].idx) + " (build the program checked to have "
+                       "the exact one)";
+        }
+        settle_plain_run(b, tls_thread ? tls_thread->linear : b.next_lazy);
+    }
     b.aborted = true;
     b.error = std::move(message);
     b.error_code = code;
@@ -390,8 +417,12 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     b.nthreads = k.block.x * k.block.y * k.block.z;
     number_threads();
     // Per thread, only what a thread that never blocks leaves behind is reset (`wait` is read
-    // only while a thread waits); `active` and `group` only after a warp intrinsic set them.
-    for (unsigned t = 0; t < b.nthreads; ++t) b.threads[t].status = Status::live;
+    // only while a thread waits), and only where an earlier block may have written it; `active`
+    // and `group` only after a warp intrinsic set them.
+    const std::size_t reset = std::min<std::size_t>(b.nthreads, b.statuses_live_from);
+    for (std::size_t t = 0; t < reset; ++t) b.threads[t].status = Status::live;
+    if (b.statuses_live_from <= b.nthreads) b.statuses_live_from = 0;
+    b.statuses_written = b.nthreads;
     if (b.lanes_grouped) {
         for (ThreadState& ts : b.thread_storage) ts.active = ts.group = 0;
         b.lanes_grouped = false;
@@ -416,6 +447,12 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     checks_block_begin(b);
     b.schedule.begin_block(g.cfg, linear, b.nthreads);
     b.order = b.schedule.start_order();
+    // A plain run needs threads started in order and nothing that watches every access (the
+    // checkers that do, the profiler) or every thread's exit; a cooperative launch's blocks
+    // wait at grid.sync() through code that reads the block's counts first.
+    b.plain = b.schedule.in_order() && !ThreadSchedule::interleaves(g.cfg) && !g.shadow &&
+              !k.cooperative;
+    b.run_stop = nullptr;
 
     blockIdx = b.idx;
     blockDim = k.block;
@@ -429,6 +466,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
 
     current = &main;
     switch_to(acquire());
+    b.statuses_live_from = std::max<std::size_t>(b.statuses_live_from, b.statuses_written);
     tls_thread = nullptr;
     checks_block_end(b);
 }

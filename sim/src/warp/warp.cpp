@@ -216,6 +216,7 @@ unsigned active_mask() {
     // Lanes run one after another here, so "currently active" means: the lanes that were live
     // when this one left its last warp intrinsic (the group it converged with), else all live.
     ThreadState& ts = *tls_thread;
+    settle_plain_run(tls_worker->block, ts.linear);  // the lanes before it have ended
     return ts.active ? ts.active : live_lanes(tls_worker->block, ts.linear / 32);
 }
 
