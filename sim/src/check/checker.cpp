@@ -112,6 +112,7 @@ LaunchChecks::~LaunchChecks() {
 }
 
 void checks_block_begin(BlockState& b) {
+    tls_race_direct = false;  // RaceCheck::block_begin sets it where it applies
     each_in_launch(*b.grid, [&](Checker& c) { c.block_begin(b); });
 }
 void checks_block_end(BlockState& b) {
@@ -158,6 +159,8 @@ void deliver_access(const Allocation* a, const void* p, std::size_t size, Access
 }  // namespace
 
 void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
+    if (tls_race_direct && !stop_requested.load(std::memory_order_relaxed) && !a->scratch) [[likely]]
+        return race_access(a, p, size, kind, nullptr, loc);
     deliver_access(a, p, size, kind, loc, nullptr);
 }
 

@@ -18,8 +18,10 @@
 //             then each block leaves it (grid/cooperative.hpp)
 //
 // Cost: accesses reach checkers only through the access hook's out-of-line path, and only when a
-// checker that wants accesses is on (`tls_shadow_checks`); host-side ordering events reach only
-// enabled checkers, so launch-order clocks cost nothing when race checking is off.
+// checker that wants accesses is on (`tls_shadow_checks`); when racecheck is the only one, they
+// reach its rule by a direct call (`tls_race_direct`), the one event too frequent for a virtual
+// call and an AccessEvent. Host-side ordering events reach only enabled checkers, so launch-order
+// clocks cost nothing when race checking is off.
 #pragma once
 #include <array>
 #include <atomic>
@@ -183,6 +185,16 @@ private:
     GridRun& g_;
     std::unique_lock<std::mutex> lock_;
 };
+
+/// True on a worker while the running block's launch has racecheck (or initcheck) as its only
+/// checker wanting accesses: the access hooks then call the race rule directly (race_access), not
+/// through the virtual seam. Set for every block by checks_block_begin and RaceCheck::block_begin.
+inline thread_local bool tls_race_direct = false;
+/// racecheck's and initcheck's rule for one in-bounds access of the running thread (race.cpp):
+/// what Checker::access does for an AccessEvent, without building one. `pc` is a raw access's
+/// return address, null for a view's access at `where`.
+void race_access(const Allocation* a, const void* p, std::size_t size, Access kind,
+                 const void* pc, Loc where);
 
 /// Delivers an invalid access to the checkers: a report, or for the host an exception.
 void report_invalid(const InvalidEvent& e);

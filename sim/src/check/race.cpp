@@ -59,13 +59,16 @@ std::uint32_t intern(const Loc& loc) {
     return slot.id;
 }
 
-/// The id of a raw access's site: its return address is the key, looked up once per site.
-std::uint32_t intern_pc(const void* pc) {
-    Sites& s = sites();
-    Sites::AddressSlot& slot = s.pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
-    if (slot.address == pc) return slot.id;
-    slot = {pc, new_site(s.pc_ids, pc, Loc{}, pc)};
+[[gnu::noinline]] std::uint32_t intern_new_pc(Sites::AddressSlot& slot, const void* pc) {
+    slot = {pc, new_site(sites().pc_ids, pc, Loc{}, pc)};
     return slot.id;
+}
+
+/// The id of a raw access's site: its return address is the key, looked up once per site.
+[[gnu::always_inline]] inline std::uint32_t intern_pc(const void* pc) {
+    Sites::AddressSlot& slot = sites().pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
+    if (slot.address == pc) [[likely]] return slot.id;
+    return intern_new_pc(slot, pc);
 }
 
 // --- Shadow cells ----------------------------------------------------------------------------
@@ -288,6 +291,52 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     }
 }
 
+/// Whether `cell` already holds this very access, as TSan's fast path asks first: `cur` (the same
+/// thread, site and kind, in the same block execution, barrier interval and warp clock) is its
+/// last read, or, for a write or atomic, its last write with no read since. Checking it again can
+/// change nothing and find nothing new: a write since would have cleared the read, a barrier,
+/// __syncwarp or grid.sync() since would have moved `cur` on, and what the cell still holds was
+/// checked against this access last time, where a report would have had the same key. (A repeated
+/// read may drop r2 when r2 lies in the same warp as r; kept, r2 decides no later check differently,
+/// since a later write either races with r first or is ordered after r and thus after r2.)
+[[gnu::always_inline]] inline bool already_recorded(const Cell& cell, Access k, const Stamp& cur) {
+    if (k == Access::read) return cell.r == cur;
+    return cell.w == cur && cell.r.exec == exec_none;
+}
+
+/// racecheck's and initcheck's work for one in-bounds access by thread `t` of the running block:
+/// one shadow cell per element, found by arithmetic from the offset in the allocation (the
+/// allocation comes from the arena's page table, which the bounds check has read already).
+[[gnu::always_inline]] inline void record(const Allocation* a, const void* p, std::size_t size,
+                                          Access kind, const void* pc, const Loc& where, unsigned t) {
+    auto* cells = static_cast<Cell*>(a->shadow);
+    if (!cells) [[unlikely]]
+        cells = make_shadow(const_cast<Allocation*>(a));
+    std::size_t es = a->elem_size;
+    std::size_t off = static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
+    std::size_t first, last;
+    // Not std::has_single_bit: on the generic x86-64 target that is a library call to
+    // __popcountdi2 on every access.
+    if ((es & (es - 1)) == 0) [[likely]] {
+        int shift = std::countr_zero(es);
+        first = off >> shift;
+        last = (off + size - 1) >> shift;
+    } else {
+        first = off / es;
+        last = (off + size - 1) / es;
+    }
+    const RaceBlock& b = tls_race;
+    Stamp cur;
+    cur.exec = b.exec;
+    cur.tsite = (pc ? intern_pc(pc) : intern(where)) << 11 |
+                (kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
+    cur.gen = b.gen;
+    cur.clk = b.vc_used ? b.vc[t * 32 + t % 32] : 1;
+    for (std::size_t i = first; i <= last; ++i)
+        if (!already_recorded(cells[i], kind, cur))
+            check_cell(b, cells[i], Ctx{a, i, kind, size}, cur);
+}
+
 /// racecheck and initcheck. One checker: initcheck needs the writes that racecheck's shadow
 /// records, so both read and update one cell per element in one pass.
 class RaceCheck final : public Checker {
@@ -343,6 +392,8 @@ public:
         b.exec = launch_base + static_cast<std::uint32_t>(block.linear);
         b.gen = 0;
         b.vc_used = false;
+        // The access hooks may skip the seam when no other checker wants accesses.
+        tls_race_direct = block.grid->accessors_on == 1;
     }
 
     void barrier_release(BlockState&, const Loc& site) override {
@@ -375,32 +426,7 @@ public:
     }
 
     void access(const AccessEvent& e) override {
-        const Allocation* a = e.array;
-        std::size_t es = a->elem_size;
-        auto* cells = static_cast<Cell*>(a->shadow);
-        if (!cells) [[unlikely]]
-            cells = make_shadow(const_cast<Allocation*>(a));
-        std::size_t off = static_cast<std::size_t>(static_cast<const std::byte*>(e.address) - a->base);
-        std::size_t first, last;
-        // Not std::has_single_bit: on the generic x86-64 target that is a library call to
-        // __popcountdi2 on every access.
-        if ((es & (es - 1)) == 0) {
-            int shift = std::countr_zero(es);
-            first = off >> shift;
-            last = (off + e.size - 1) >> shift;
-        } else {
-            first = off / es;
-            last = (off + e.size - 1) / es;
-        }
-        const RaceBlock& b = tls_race;
-        unsigned t = e.thread.linear;
-        Stamp cur;
-        cur.exec = b.exec;
-        cur.tsite = (e.pc ? intern_pc(e.pc) : intern(e.where)) << 11 | (e.kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
-        cur.gen = b.gen;
-        cur.clk = b.vc_used ? b.vc[t * 32 + t % 32] : 1;
-        for (std::size_t i = first; i <= last; ++i)
-            check_cell(b, cells[i], Ctx{a, i, e.kind, e.size}, cur);
+        record(e.array, e.address, e.size, e.kind, e.pc, e.where, e.thread.linear);
     }
 };
 
@@ -413,6 +439,11 @@ const Loc& site_of(std::uint32_t id) {
         s.pcs[id] = nullptr;
     }
     return s.locs[id];
+}
+
+void race_access(const Allocation* a, const void* p, std::size_t size, Access kind,
+                 const void* pc, Loc where) {
+    record(a, p, size, kind, pc, where, tls_thread->linear);
 }
 
 std::unique_ptr<Checker> make_racecheck() { return std::make_unique<RaceCheck>(); }

@@ -42,6 +42,16 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     return aligned && (reinterpret_cast<std::uintptr_t>(p) & ((n < 8 ? n : 8) - 1)) != 0;
 }
 
+/// An in-bounds access to the shadow checkers: straight to the race rule when it is the only one
+/// (and the watchdog is not stopping the launch), else through the checker seam.
+[[gnu::always_inline]] inline void shadow_record(Allocation* a, const void* p, std::size_t n,
+                                                 Access k, const void* pc) {
+    if (!tls_shadow_checks.load(std::memory_order_relaxed)) return;
+    if (tls_race_direct && !stop_requested.load(std::memory_order_relaxed)) [[likely]]
+        return race_access(a, p, n, k, pc, Loc{});
+    record_raw_access(a, p, n, k, pc);
+}
+
 /// A kernel's access to memory cudaMalloc'd on another device, whose memory its device was not
 /// given access to: on a GPU the address is not mapped there, and the kernel faults.
 [[noreturn]] void other_device(const Allocation* a, const void* p, std::size_t n, Access k,
@@ -86,7 +96,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
         report_invalid({Invalid::constant_write, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
     if (misaligned(p, n, aligned || k == Access::atomic)) [[unlikely]]
         report_invalid({Invalid::misaligned, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
-    if (tls_shadow_checks.load(std::memory_order_relaxed)) record_raw_access(a, p, n, k, pc);
+    shadow_record(a, p, n, k, pc);
     // The hook runs before the store: under SIMT_SCHEDULE=interleave another thread may run
     // between this thread's load and its store, so `p[0] += 1` loses updates as on a GPU.
     if (k == Access::write) rmw_point(Loc{});
@@ -106,7 +116,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
                  (a->space != Space::constant || k == Access::read) && k != Access::atomic &&
                  !misaligned(p, n, aligned) && !(k == Access::write && tls_interleave);
     if (!plain) [[unlikely]] return raw_access_slow(a, p, n, k, aligned, pc);
-    if (tls_shadow_checks.load(std::memory_order_relaxed)) record_raw_access(a, p, n, k, pc);
+    shadow_record(a, p, n, k, pc);
 }
 
 }  // namespace

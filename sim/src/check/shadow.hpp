@@ -33,6 +33,7 @@ struct Stamp {
     std::uint16_t gen = 0;  ///< block barriers the thread had passed
     std::uint16_t clk = 0;  ///< the thread's own warp clock (advanced by __syncwarp)
 
+    bool operator==(const Stamp&) const = default;
     unsigned thread() const { return tsite & 0x3FF; }
     bool atomic() const { return tsite >> 10 & 1; }
     std::uint32_t site() const { return tsite >> 11; }

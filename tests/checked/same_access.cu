@@ -1,0 +1,78 @@
+// Corners of racecheck's "already recorded" early exit (sim/src/check/race.cpp): accesses that
+// repeat one already in a shadow cell in all but one respect (kind, block, barrier interval,
+// launch) must still be checked. Each case prints how many findings it left; the test matches
+// the finding's kind and lines, or its absence.
+#include <cuda_runtime.h>
+#include <simt/simt.hpp>
+
+#include <cstdio>
+#include <cstring>
+
+// Thread 0 reads then writes data[0]; thread 32 (another warp) then reads it with nothing between.
+__global__ void read_then_write(int* data, int* out, bool barrier) {
+    if (threadIdx.x == 0) {
+        int seen = data[0];
+        data[0] = seen + 1;
+    }
+    if (barrier) __syncthreads();
+    if (threadIdx.x == 32) out[0] = data[0];
+}
+
+// Thread 0 of every block writes out[0] at the same line: the same access but for the block.
+__global__ void same_line_every_block(int* out) {
+    if (threadIdx.x == 0) out[0] = blockIdx.x;
+}
+
+// Thread 0 writes tile[0] at the same line in two barrier intervals; in the second, thread 32
+// reads it before the barrier that would order them. (`rounds` is 2: a count known only at run
+// time keeps the compiler from unrolling the loop into two stores at two addresses of code.)
+__global__ void write_again_after_barrier(int* out, int rounds) {
+    __shared__ int tile[1];
+    for (int round = 0; round < rounds; ++round) {
+        if (threadIdx.x == 0) tile[0] = round;
+        if (round == 1 && threadIdx.x == 32) out[0] = tile[0];
+        __syncthreads();
+    }
+}
+
+// Every thread writes its own element: launched twice, only the launch order can order it.
+__global__ void fill(int* data, int value) {
+    data[threadIdx.x] = value;
+}
+
+// One launch site for both launches, so that both run the very same store instruction.
+void launch_fill(int* data, int value, cudaStream_t stream) {
+    fill<<<1, 64, 0, stream>>>(data, value);
+}
+
+int main(int argc, char** argv) {
+    const char* which = argc > 1 ? argv[1] : "";
+    int *data, *out;
+    cudaMalloc(&data, 64 * sizeof(int));
+    cudaMalloc(&out, 64 * sizeof(int));
+    cudaMemset(data, 0, 64 * sizeof(int));
+    cudaMemset(out, 0, 64 * sizeof(int));
+    if (std::strcmp(which, "read-then-write") == 0 || std::strcmp(which, "read-then-write-barrier") == 0) {
+        read_then_write<<<1, 64>>>(data, out, std::strcmp(which, "read-then-write-barrier") == 0);
+    } else if (std::strcmp(which, "two-blocks") == 0) {
+        same_line_every_block<<<2, 32>>>(out);
+    } else if (std::strcmp(which, "after-barrier") == 0) {
+        write_again_after_barrier<<<1, 64>>>(out, 2);
+    } else if (std::strcmp(which, "two-streams") == 0 || std::strcmp(which, "one-stream") == 0) {
+        cudaStream_t first, second;
+        cudaStreamCreate(&first);
+        cudaStreamCreate(&second);
+        launch_fill(data, 1, first);
+        launch_fill(data, 2, std::strcmp(which, "two-streams") == 0 ? second : first);
+        cudaStreamDestroy(first);
+        cudaStreamDestroy(second);
+    } else {
+        std::fprintf(stderr, "usage: same_access read-then-write[-barrier] | two-blocks | after-barrier | two-streams | one-stream\n");
+        return 2;
+    }
+    cudaDeviceSynchronize();
+    cudaFree(data);
+    cudaFree(out);
+    std::printf("findings: %zu\n", simt::sim::findings().size());
+    return 0;
+}
