@@ -274,7 +274,7 @@ TEST_CASE("A block opting into more shared memory than the model allows is refus
                           Contains("GeForce RTX 4090") && Contains("SIMT_DEVICE=RTX4090"));
 }
 
-#include "../../sim/src/runtime.hpp"
+#include "../../sim/src/fiber/fiber.hpp"
 
 TEST_CASE("A slab stack's canary shows a write past the stack's bottom, and a reused stack starts clean", "[device][cg]") {
     using namespace simt::sim::detail;

@@ -2,7 +2,10 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include "../runtime.hpp"
+#include "../block/block.hpp"
+#include "../block/worker.hpp"
+#include "../launch/grid_run.hpp"
+#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

@@ -30,7 +30,10 @@
 #include <mutex>
 #include <vector>
 
-#include "../runtime.hpp"
+#include "../block/block.hpp"
+#include "../block/worker.hpp"
+#include "../launch/grid_run.hpp"
+#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

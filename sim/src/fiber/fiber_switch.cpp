@@ -1,4 +1,4 @@
-// simt's own fiber switch on x86-64 Linux (runtime.hpp says why it is not Boost.Context's).
+// simt's own fiber switch on x86-64 Linux (fiber.hpp says why it is not Boost.Context's).
 //
 // A suspended fiber's stack ends in the frame simt_fiber_switch pushed: r15, r14, r13, r12, rbx,
 // rbp and the return address into the code that called the switch. A new fiber's stack is made
@@ -6,7 +6,10 @@
 // function in r12 and r13. The x87 and SSE control words are not switched: every fiber of a
 // worker runs with the rounding mode the worker started with (a kernel that changes it with
 // fesetround changes it for the block's other threads too).
-#include "../runtime.hpp"
+#include "../block/block.hpp"
+#include "../block/worker.hpp"
+#include "../launch/grid_run.hpp"
+#include "../report/text.hpp"
 
 #include <sys/mman.h>
 

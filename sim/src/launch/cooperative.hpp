@@ -33,7 +33,10 @@
 #include <string>
 #include <vector>
 
-#include "../runtime.hpp"
+#include "../block/block.hpp"
+#include "../block/worker.hpp"
+#include "grid_run.hpp"
+#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

@@ -12,7 +12,10 @@
 #include <atomic>
 #include <cstddef>
 
-#include "../runtime.hpp"
+#include "../block/block.hpp"
+#include "../block/worker.hpp"
+#include "../launch/grid_run.hpp"
+#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

@@ -26,7 +26,10 @@
 #include "../launch/cooperative.hpp"
 #include "../launch/streams.hpp"
 #include "../report/symbolize.hpp"
-#include "../runtime.hpp"
+#include "../block/block.hpp"
+#include "../block/worker.hpp"
+#include "../launch/grid_run.hpp"
+#include "../report/text.hpp"
 #include "watchdog.hpp"
 
 namespace simt::sim::detail {

@@ -25,7 +25,10 @@
 #include <utility>
 #include <vector>
 
-#include "../runtime.hpp"
+#include "../block/block.hpp"
+#include "../block/worker.hpp"
+#include "../launch/grid_run.hpp"
+#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

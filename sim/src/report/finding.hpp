@@ -10,7 +10,10 @@
 //
 // No checker writes a word of a report, and no text is made for a finding that is not printed.
 #pragma once
-#include "../runtime.hpp"
+#include "../block/block.hpp"
+#include "../block/worker.hpp"
+#include "../launch/grid_run.hpp"
+#include "text.hpp"
 #include "draft.hpp"
 
 namespace simt::sim::detail {

@@ -3,7 +3,10 @@
 #pragma once
 #include <string>
 
-#include "../runtime.hpp"
+#include "../block/block.hpp"
+#include "../block/worker.hpp"
+#include "../launch/grid_run.hpp"
+#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

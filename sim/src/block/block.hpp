@@ -1,0 +1,149 @@
+// The running block: its threads' state (the thread loop's LazyThreads and the rest), its warps'
+// meetings, its barrier, and the errors that end it.
+//
+// Ground rules:
+//  - A block runs on one worker (an OS thread inside the TBB arena) from start to end; its CUDA
+//    threads are fibers on that worker and never migrate, so block state needs no locks.
+//  - Lazy fibers: threads run one after another on a runner fiber; a thread that blocks (barrier,
+//    warp intrinsic) keeps the fiber it is on, and the next thread starts on another fiber.
+//  - Only the grid level (TBB, findings, errors) and streams share state across OS threads.
+#pragma once
+#include <simt/simt.hpp>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../report/draft.hpp"
+#include "schedule.hpp"
+
+namespace simt::sim::detail {
+
+/// Lanes of one warp meeting in a warp intrinsic with one mask. A coalesced_threads() meeting
+/// (op coalesce) has no mask yet: the lanes that reach its site form it (warp.cpp).
+struct WarpMeeting {
+    unsigned mask = 0, arrived = 0;
+    WarpOp op = WarpOp::sync;
+    Loc site;
+    const char* what = "";  ///< the call as reports name it, e.g. "__shfl_sync()"
+};
+
+struct WarpState {
+    std::vector<WarpMeeting> open;
+    std::uint64_t value[32] = {}, result[32] = {};
+    int arg[32] = {}, width[32] = {};
+};
+
+/// Thrown into a blocked thread when its block is abandoned (deadlock, another thread's error):
+/// unwinds the kernel's frames so the fiber can return to the pool.
+struct BlockAborted {};
+
+/// A kernel error that a GPU reports with a CUDA error of its own (an illegal address, a failed
+/// assert); every other kernel error is cudaErrorLaunchFailure.
+struct KernelFault : simt::KernelError {
+    KernelFault(const std::string& message, cudaError_t c, std::optional<FindingKey> f = {})
+        : simt::KernelError(message), code(c), finding(std::move(f)) {}
+    cudaError_t code;
+    /// The finding that says what this error says (a deadlock's), when a checker made one: once
+    /// that is printed, the error is printed as its first line only.
+    std::optional<FindingKey> finding;
+};
+/// A deadlock as its finding and its KernelError say it: the lines that describe it (the first
+/// names the block or the grid, and the launch), then the usual fix.
+struct Deadlock {
+    std::vector<std::string> lines;
+    std::string advice;
+    /// The KernelError's text: each line, then the advice.
+    std::string message() const;
+};
+/// The CUDA error a kernel error stands for: a KernelFault's code, else cudaErrorLaunchFailure.
+cudaError_t kernel_error_code(const std::exception& e);
+
+struct GridRun;
+class Checker;
+class CoopGrid;
+
+/// The block a worker is running. Reused from block to block to keep allocations out of the loop.
+/// Its thread loop's part (threads, next_lazy, live, arrived) is LazyThreads (thread_loop.hpp).
+struct BlockState : LazyThreads {
+    GridRun* grid = nullptr;
+    uint3 idx{};
+    std::uint64_t linear = 0;
+    std::vector<ThreadState> thread_storage;  ///< `threads` points here
+    dim3 numbered_for{0, 0, 0};   ///< the block shape thread_storage's idx and linear were set for
+    /// Entries of thread_storage from here on have status `live`: a block resets only those
+    /// below (a plain run leaves its threads' statuses as they were).
+    std::size_t statuses_live_from = 0;
+    ThreadSchedule schedule;      ///< who starts and resumes next
+    unsigned waiting = 0;
+
+    // The block barrier (`arrived` counts its waiting threads).
+    unsigned bar_true = 0;
+    bool bar_mismatch = false;
+    Loc bar_site;
+    int result_count = 0, result_participants = 0;
+
+    // grid.sync() (grid/cooperative.cpp): threads of this block waiting there.
+    unsigned grid_arrived = 0;
+    bool grid_mismatch = false;
+    Loc grid_site;
+
+    bool lanes_grouped = false;   ///< a warp intrinsic set some thread's `active` or `group`
+    std::vector<ThreadState*> ready;
+    std::size_t ready_head = 0;
+    std::vector<WarpState> warps;
+
+    bool aborted = false;
+    std::string error;
+    cudaError_t error_code = cudaErrorLaunchFailure;  ///< what a GPU would report for `error`
+    std::optional<FindingKey> error_finding;          ///< the finding `error` repeats, if any
+    std::vector<PendingFinding> findings;
+    std::size_t shared_bytes = 0;  ///< static shared memory used so far by this block
+};
+
+/// The running thread `ts` of `b` starts waiting (at a barrier, a warp meeting, grid.sync()) at
+/// `site`, as a deadlock report will name it; the caller then gives up its fiber.
+inline void start_waiting(BlockState& b, ThreadState& ts, WaitKind kind, const Loc& site,
+                          const char* what) {
+    settle_plain_run(b, ts.linear);
+    ts.status = Status::waiting;
+    ts.wait = kind;
+    ts.site = site;
+    ts.what = what;
+    ++b.waiting;
+}
+
+/// Sets the built-in coordinates for a thread about to resume (run_threads sets them for a
+/// thread that starts). Its status was set when it was released (make_ready).
+inline void enter(ThreadState& ts) {
+    tls_thread = &ts;
+    threadIdx = ts.idx;
+}
+
+/// Whether two locations name one place in the source. Asked at every barrier arrival: one call
+/// site's location is one object the compiler emitted, so equal pointers settle the usual case.
+inline bool same_site(const Loc& a, const Loc& b) {
+    static_assert(sizeof(Loc) == sizeof(const void*), "std::source_location is one pointer");
+    if (std::bit_cast<const void*>(a) == std::bit_cast<const void*>(b)) return true;
+    return a.line() == b.line() && a.column() == b.column() &&
+           (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
+}
+
+/// "(0,0,0)..(15,0,0), (32,0,0)" from a sorted list of a block's linear thread ids.
+std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids);
+/// The threads of a block waiting at one place (a barrier or a warp intrinsic at one line).
+struct WaitGroup {
+    bool block;  ///< a __syncthreads form, not a warp intrinsic
+    const char* what;
+    Loc site;
+    std::vector<unsigned> ids;
+};
+/// The block's waiting threads, grouped by place, in order of their lowest thread.
+std::vector<WaitGroup> waiting_groups(const BlockState& b);
+/// "16 threads wait at __syncthreads() at f.cu:9: (0,0,0)..(15,0,0)"
+std::string waiting_line(const BlockState& b, const WaitGroup& g);
+
+}  // namespace simt::sim::detail

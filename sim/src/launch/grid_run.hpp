@@ -1,0 +1,48 @@
+// One launch being executed: its blocks' results, errors and findings, and the checkers on for it.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../block/block.hpp"
+
+namespace simt::sim::detail {
+
+/// One launch being executed.
+struct GridRun {
+    GridRun(const KernelLaunch& launch, const Config& c)
+        : k(launch), cfg(c), nblocks(std::uint64_t(k.grid.x) * k.grid.y * k.grid.z) {}
+    const KernelLaunch& k;
+    Config cfg;
+    std::uint64_t nblocks;
+    std::atomic<std::uint64_t> first_failed{~std::uint64_t(0)};
+    std::mutex m;
+    struct BlockError {
+        std::uint64_t block;
+        std::string message;
+        cudaError_t code;
+        std::optional<FindingKey> finding;
+    };
+    std::vector<BlockError> errors;
+    std::atomic<std::uint64_t> blocks_done{0};  ///< the watchdog's measure of progress
+    std::vector<PendingFinding> findings;
+    // The checkers on for this launch (check/checker.cpp), and those that see every access.
+    Checker* checkers[4] = {};
+    Checker* accessors[4] = {};
+    unsigned checkers_on = 0, accessors_on = 0;
+    bool shadow = false;           ///< a checker sees accesses: blocks run one at a time, in order
+    CoopGrid* coop = nullptr;      ///< a cooperative launch's blocks (grid/cooperative.hpp)
+};
+
+/// Runs a launch on the TBB arena; throws KernelError for the first failing block (by index).
+void run_grid(const KernelLaunch& k);
+/// Adds what block `b` (number `i`) found and the error it ended with, if any, to its launch.
+void collect_block(GridRun& g, BlockState& b, std::uint64_t i);
+
+/// Waits for every stream without collecting errors (for destructors, like cudaFree's sync).
+void wait_all_quietly();
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,41 @@
+// What reports are made of: coordinates, source places, an array's name, description and
+// indices, and the pipeline's end (publish). Implemented in report.cpp.
+#pragma once
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "../block/block.hpp"
+
+namespace simt::sim::detail {
+
+/// "(x,y,z)" for reports.
+std::string coord(uint3 c);
+/// "file.cu:12" (file name without its folders).
+std::string where(const Loc& loc);
+/// Throws the error of a kernel-only call made on the host: "simt: __syncthreads() called on the
+/// host at f.cu:9; `only`".
+[[noreturn, gnu::cold, gnu::noinline]] void called_on_host(const char* what, const Loc& loc,
+                                                           const char* only);
+/// The report pipeline's end (report/finding.hpp): a launch's findings from blocks up to
+/// `failed` (the first failed block's index), in block order, each new key printed once and
+/// remembered for findings().
+void publish(std::vector<PendingFinding>& fs, std::uint64_t failed = ~std::uint64_t(0));
+/// A kernel error's text, or only its first line and "(reported above)" when the finding it
+/// repeats (a deadlock's: KernelFault::finding) was printed.
+std::string not_reported_yet(const std::exception& e);
+/// Prints the one-line summary of everything found, if anything was (at exit).
+void print_summary();
+/// The name the user gave an allocation, read from its allocation or declaration line.
+std::string array_name(const Allocation* a);
+/// A report's array description: "'name'" and "(int, 8 elements, allocated at f.cu:3)".
+std::string describe(const Allocation* a);
+std::string origin(const Allocation* a);
+/// Element `flat` of an array as a report names it: "5", or "(0, 5)" in an `int[4][8]` array.
+std::string element_index(const Allocation* a, std::size_t flat);
+/// An array's extent as a report names it: "32", or "(4, 8)".
+std::string array_extent(const Allocation* a);
+const char* space_name(Space s);
+
+
+}  // namespace simt::sim::detail
