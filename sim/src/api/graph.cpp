@@ -493,6 +493,10 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream, std::sour
     std::map<const CUgraphNode_st*, std::size_t> index;
     for (std::size_t i = 0; i < exec->order.size(); ++i) index[exec->order[i]] = i;
     std::vector<cudaEvent_t> done(exec->order.size());
+    // Its kernels know each other as nodes of one graph launch: a race between two of them wants
+    // an edge, not an event (check/race.cpp's hint).
+    static std::atomic<std::uint32_t> graph_launches{0};
+    const std::uint32_t this_launch = ++graph_launches;
     cudaError_t result = cudaSuccess;
     for (std::size_t i = 0; i < exec->order.size() && result == cudaSuccess; ++i) {
         CUgraphNode_st& n = *exec->order[i];
@@ -502,6 +506,7 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream, std::sour
             case cudaGraphNodeTypeKernel: {
                 KernelLaunch k = n.kernel;  // its order (serial, stream, hb) is set when queued
                 k.hb.clear();
+                k.graph_launch = this_launch;
                 enqueue_launch(cuda_stream(s), std::move(k));
                 break;
             }

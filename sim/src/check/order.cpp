@@ -100,7 +100,7 @@ LaunchInfo new_run(const KernelLaunch& k) {
             "simt: the race and init checkers have run out of block ids (4 billion checked "
             "blocks in this process) at the launch at " + where(k.site) +
             "; run long programs with SIMT_CHECK=sync (the race and init checkers off)");
-    LaunchInfo info{k.serial, o.next_exec, k.grid, k.block, k.site};
+    LaunchInfo info{k.serial, o.next_exec, k.grid, k.block, k.site, k.graph_launch};
     o.runs.push_back({o.next_exec, static_cast<std::uint32_t>(nblocks), k.stream, info});
     o.next_exec += static_cast<std::uint32_t>(nblocks);
     return info;

@@ -178,10 +178,17 @@ DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) 
 
 /// The usual fix for a race between `prev` and the running thread's `cur`.
 Hint race_hint(const Stamp& prev, const Stamp& cur) {
+    if (prev.exec < launch_base) {  // another launch's
+        // Two kernel nodes of one graph launch run on streams of the graph's own, but what
+        // orders them is an edge, not an event.
+        uint3 block;
+        const std::uint32_t graph = tls_race.block->grid->k.graph_launch;
+        return graph != 0 && launch_of(prev.exec, block).graph_launch == graph
+                   ? Hint::other_graph_node
+                   : Hint::other_stream;
+    }
     if (prev.exec != cur.exec)
-        return prev.exec < launch_base ? Hint::other_stream
-               : launch_cooperative    ? Hint::other_block_grid_sync
-                                       : Hint::other_block;
+        return launch_cooperative ? Hint::other_block_grid_sync : Hint::other_block;
     if (cur.atomic() || prev.atomic()) return Hint::atomic_orders_nothing;
     const Loc &p = site_of(prev.site()), &c = site_of(cur.site());
     bool same_file = p.file_name() == c.file_name() ||

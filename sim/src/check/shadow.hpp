@@ -116,6 +116,7 @@ struct LaunchInfo {
     std::uint32_t exec_base = 0;
     dim3 grid, block;
     Loc site;
+    std::uint32_t graph_launch = 0;  ///< KernelLaunch::graph_launch
 };
 /// Gives a launch about to run with shadow checks its block exec ids. Caller holds Checkers::serial.
 LaunchInfo begin_checked_launch(const KernelLaunch& k);

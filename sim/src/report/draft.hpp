@@ -30,6 +30,7 @@ enum class Hint : std::uint8_t {
     other_block,            ///< blocks of one launch are never ordered
     other_block_grid_sync,  ///< blocks of a cooperative launch, with no grid.sync() between
     other_stream,           ///< launches on streams nothing orders
+    other_graph_node,       ///< kernel nodes of one graph launch that no path of edges orders
     // uninitialised reads
     shared_uninitialized,
     global_uninitialized,

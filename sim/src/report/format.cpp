@@ -109,6 +109,10 @@ const char* hint_text(const Draft& d) {
         case Hint::other_stream:
             return "these launches are on streams that nothing orders: synchronize, or make one "
                    "stream wait for an event recorded on the other";
+        case Hint::other_graph_node:
+            return "these kernels are nodes of one graph that no path of edges orders: add an "
+                   "edge between them (cudaGraphAddDependencies, or the dependencies given to "
+                   "cudaGraphAddKernelNode), or capture them in order on one stream";
         case Hint::shared_uninitialized:
             return "no thread of this block wrote it: shared memory starts uninitialized in every "
                    "block, so write it (and __syncthreads()) before reading it";

@@ -65,6 +65,7 @@ struct KernelLaunch {
     bool cooperative = false;         ///< cudaLaunchCooperativeKernel: every block resident at once
     PointerArgs pointers;             ///< the kernel's pointer arguments, where the launch knows them
     int device = 0;                   ///< the simulated device it runs on (its stream's)
+    std::uint32_t graph_launch = 0;   ///< the cudaGraphLaunch it is a node of (from 1); 0: none
 };
 void enqueue_launch(const Stream* s, KernelLaunch k);
 /// Throws LaunchError when `shared_bytes` is more than the simulated GPU lets a block opt into
