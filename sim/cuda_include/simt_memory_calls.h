@@ -12,7 +12,8 @@
 #include <stddef.h>
 
 extern "C" {
-void* memcpy(void* __restrict dst, const void* __restrict src, size_t n) noexcept __asm__("simt_memcpy");
+void* memcpy(void* __restrict dst, const void* __restrict src, size_t n) noexcept
+    __asm__("simt_memcpy");
 void* memmove(void* dst, const void* src, size_t n) noexcept __asm__("simt_memmove");
 void* memset(void* dst, int value, size_t n) noexcept __asm__("simt_memset");
 }

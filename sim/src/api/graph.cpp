@@ -97,7 +97,8 @@ cudaError_t invalid(const std::string& call, const std::string& why) {
 }
 
 /// Copies `child`'s nodes into `graph`, between `entry` and `exit`, keeping their edges.
-void copy_into(cudaGraph_t graph, const CUgraph_st& child, CUgraphNode_st* entry, CUgraphNode_st* exit) {
+void copy_into(cudaGraph_t graph, const CUgraph_st& child, CUgraphNode_st* entry,
+               CUgraphNode_st* exit) {
     std::map<const CUgraphNode_st*, CUgraphNode_st*> copy_of;
     for (auto& n : child.nodes) {
         auto c = std::make_unique<CUgraphNode_st>(*n);
@@ -197,7 +198,8 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode,
     return cudaSuccess;
 }
 
-cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph, std::source_location site) {
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph,
+                                 std::source_location site) {
     if (!graph) return invalid("cudaStreamEndCapture" + at(site), "the graph pointer is null");
     std::lock_guard lock(capture_m);
     auto it = stream ? captures.find(cuda_stream(stream)) : captures.end();
@@ -377,11 +379,13 @@ std::vector<CUgraphNode_st*> visible_nodes(cudaGraph_t graph) {
         }
     std::vector<CUgraphNode_st*> out;
     for (auto& n : graph->nodes)
-        if (std::find(hidden.begin(), hidden.end(), n.get()) == hidden.end()) out.push_back(n.get());
+        if (std::find(hidden.begin(), hidden.end(), n.get()) == hidden.end())
+            out.push_back(n.get());
     return out;
 }
 
-cudaError_t list(const std::vector<CUgraphNode_st*>& nodes, cudaGraphNode_t* out, std::size_t* count) {
+cudaError_t list(const std::vector<CUgraphNode_st*>& nodes, cudaGraphNode_t* out,
+                 std::size_t* count) {
     if (!count) return cudaErrorInvalidValue;
     if (!out) {
         *count = nodes.size();
@@ -470,8 +474,8 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph, unsig
     return cudaSuccess;
 }
 
-cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph, cudaGraphNode_t* error_node,
-                                 char* log, std::size_t log_size) {
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph,
+                                 cudaGraphNode_t* error_node, char* log, std::size_t log_size) {
     if (error_node) *error_node = nullptr;
     if (log && log_size > 0) log[0] = '\0';
     return cudaGraphInstantiate(exec, graph, 0ull);

@@ -164,10 +164,11 @@ cudaError_t resolve_symbol(const char* call, const void* symbol, std::size_t byt
                     "makes device variables of the namespace-scope declarations in the .cu files "
                     "given to simt_add_executable, not of those in headers, const or extern ones");
     if (offset + bytes > a->size)
-        return fail(cudaErrorInvalidValue,
-                    std::string(call) + at(site) + ": " + std::to_string(bytes) + " bytes from " +
-                        "byte " + std::to_string(offset) + " run past the end of " + describe(a) +
-                        " (" + std::to_string(a->size) + " bytes, declared at " + where(a->site) + ")");
+        return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": " +
+                                               std::to_string(bytes) + " bytes from " + "byte " +
+                                               std::to_string(offset) + " run past the end of " +
+                                               describe(a) + " (" + std::to_string(a->size) +
+                                               " bytes, declared at " + where(a->site) + ")");
     end = {a, offset};
     return cudaSuccess;
 }
@@ -236,8 +237,10 @@ cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::s
                                             const char* elem_type, bool managed,
                                             std::source_location site, const char* call) {
     if (!call) call = managed ? "cudaMallocManaged" : "cudaMalloc";
-    if (!ptr) return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": the pointer to store the "
-                                                 "address in is null");
+    if (!ptr)
+        return fail(cudaErrorInvalidValue, std::string(call) + at(site) +
+                                               ": the pointer to store the "
+                                               "address in is null");
     if (sticky()) return sticky();
     if (bytes % elem_size != 0) elem_size = 1, elem_type = "byte";
     Allocation* a;
@@ -264,20 +267,23 @@ cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::s
 }
 
 cudaError_t simt::sim::detail::cuda_malloc_pitch(void** ptr, std::size_t* pitch, std::size_t width,
-                                                  std::size_t height, std::size_t elem_size,
-                                                  const char* elem_type, std::source_location site) {
+                                                 std::size_t height, std::size_t elem_size,
+                                                 const char* elem_type, std::source_location site) {
     if (!pitch)
-        return fail(cudaErrorInvalidValue, "cudaMallocPitch" + at(site) + ": the pointer to store the pitch in is null");
+        return fail(cudaErrorInvalidValue,
+                    "cudaMallocPitch" + at(site) + ": the pointer to store the pitch in is null");
     // Rows start on 512-byte boundaries, as cudaMallocPitch's do on current GPUs.
     const std::size_t align = 512;
     std::size_t rounded = 0, bytes = 0;
     if (width > SIZE_MAX - (align - 1) ||
         __builtin_mul_overflow((width + align - 1) / align * align, height, &bytes)) {
         if (ptr) *ptr = nullptr;
-        return fail(cudaErrorMemoryAllocation,
-                    "cudaMallocPitch refused at " + where(site) + ": " + std::to_string(height) +
-                        " rows of " + std::to_string(width) + " bytes overflow size_t (a negative "
-                        "width or height converted to size_t?); it returns cudaErrorMemoryAllocation");
+        return fail(
+            cudaErrorMemoryAllocation,
+            "cudaMallocPitch refused at " + where(site) + ": " + std::to_string(height) +
+                " rows of " + std::to_string(width) +
+                " bytes overflow size_t (a negative "
+                "width or height converted to size_t?); it returns cudaErrorMemoryAllocation");
     }
     rounded = (width + align - 1) / align * align;
     if (rounded % elem_size != 0) elem_size = 1, elem_type = "byte";
@@ -290,7 +296,8 @@ cudaError_t cudaMalloc(void** ptr, std::size_t bytes, std::source_location site)
     return cuda_malloc(ptr, bytes, 1, "byte", false, site);
 }
 
-cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned flags, std::source_location site) {
+cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned flags,
+                              std::source_location site) {
     if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
         return fail(cudaErrorInvalidValue,
                     "cudaMallocManaged" + at(site) + ": the flags must be cudaMemAttachGlobal or "
@@ -303,7 +310,8 @@ cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, s
     return cuda_malloc_pitch(ptr, pitch, width, height, 1, "byte", site);
 }
 
-cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t, std::source_location site) {
+cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t,
+                            std::source_location site) {
     return cuda_malloc(ptr, bytes, 1, "byte", false, site, "cudaMallocAsync");
 }
 
@@ -353,7 +361,8 @@ cudaError_t refuse_free(const char* call, void* ptr, const std::source_location&
     } else if (a->cuda && a->freed && b == a->base) {
         what = "a double free: the memory " + describe(a) + " (" + origin(a) +
                ") was freed already; set the pointer to nullptr after cudaFree, or free it once";
-    } else if (a->cuda && !a->freed && b >= a->base && b < a->base + std::max<std::size_t>(a->size, 1)) {
+    } else if (a->cuda && !a->freed && b >= a->base &&
+               b < a->base + std::max<std::size_t>(a->size, 1)) {
         what = "not a pointer cudaMalloc returned: it points " + std::to_string(b - a->base) +
                " bytes into " + describe(a) + " (" + origin(a) + "); pass the pointer cudaMalloc "
                "gave, not one moved along the array";
@@ -401,11 +410,13 @@ namespace {
 cudaError_t host_alloc(const char* call, void** ptr, std::size_t bytes, unsigned flags,
                        const std::source_location& site) {
     if (!ptr)
-        return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": the pointer to store the address in is null");
+        return fail(cudaErrorInvalidValue,
+                    std::string(call) + at(site) + ": the pointer to store the address in is null");
     *ptr = nullptr;
     if (flags & ~unsigned(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
         return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": flags " +
-                                               std::to_string(flags) + " are not cudaHostAlloc flags");
+                                               std::to_string(flags) +
+                                               " are not cudaHostAlloc flags");
     if (sticky()) return sticky();
     // Pinned memory is the host's own, locked in place: no more than the machine has.
     const std::size_t host = static_cast<std::size_t>(sysconf(_SC_PHYS_PAGES)) *
@@ -415,7 +426,8 @@ cudaError_t host_alloc(const char* call, void** ptr, std::size_t bytes, unsigned
                             : nullptr;
     if (!p)
         return fail(cudaErrorMemoryAllocation,
-                    std::string(call) + " refused at " + where(site) + ": " + std::to_string(bytes) +
+                    std::string(call) + " refused at " + where(site) + ": " +
+                        std::to_string(bytes) +
                         " bytes of pinned host memory asked for, and this machine has " +
                         std::to_string(host >> 20) + " MiB" +
                         (bytes > (SIZE_MAX >> 1) ? " (a negative size converted to size_t?)" : "") +
@@ -435,11 +447,13 @@ cudaError_t cudaMallocHost(void** ptr, std::size_t bytes, std::source_location s
     return host_alloc("cudaMallocHost", ptr, bytes, 0, site);
 }
 
-cudaError_t cudaMallocHost(void** ptr, std::size_t bytes, unsigned flags, std::source_location site) {
+cudaError_t cudaMallocHost(void** ptr, std::size_t bytes, unsigned flags,
+                           std::source_location site) {
     return host_alloc("cudaMallocHost", ptr, bytes, flags, site);
 }
 
-cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags, std::source_location site) {
+cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags,
+                          std::source_location site) {
     return host_alloc("cudaHostAlloc", ptr, bytes, flags, site);
 }
 
@@ -456,7 +470,8 @@ cudaError_t cudaFreeHost(void* ptr, std::source_location site) {
         }
     }
     return fail(cudaErrorInvalidValue,
-                "cudaFreeHost" + at(site) + ": not a pointer cudaMallocHost or cudaHostAlloc returned" +
+                "cudaFreeHost" + at(site) +
+                    ": not a pointer cudaMallocHost or cudaHostAlloc returned" +
                     (arena::contains(ptr) ? ": it is device memory; free it with cudaFree"
                                           : " (or it was freed already)") +
                     " (cudaErrorInvalidValue)");
@@ -465,8 +480,9 @@ cudaError_t cudaFreeHost(void* ptr, std::source_location site) {
 cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags,
                                      std::source_location site) {
     if (!device || flags != 0)
-        return fail(cudaErrorInvalidValue, "cudaHostGetDevicePointer" + at(site) +
-                                               (device ? ": the flags must be 0" : ": the result pointer is null"));
+        return fail(cudaErrorInvalidValue,
+                    "cudaHostGetDevicePointer" + at(site) +
+                        (device ? ": the flags must be 0" : ": the result pointer is null"));
     HostAllocations& h = host_allocations();
     std::lock_guard lock(h.m);
     auto it = h.live.upper_bound(host);
@@ -481,7 +497,8 @@ cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags,
 }
 
 cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total) {
-    if (!free || !total) return fail(cudaErrorInvalidValue, "cudaMemGetInfo: a result pointer is null");
+    if (!free || !total)
+        return fail(cudaErrorInvalidValue, "cudaMemGetInfo: a result pointer is null");
     if (sticky()) return sticky();
     *total = simt::device_properties().total_global_mem;
     *free = *total - std::min(*total, global_bytes_in_use(tls_device));
@@ -517,14 +534,16 @@ cudaError_t check_hint_location(const char* call, cudaMemLocation where_to, bool
         case cudaMemLocationTypeHostNuma:
             if (host_allowed && where_to.id == 0) return cudaSuccess;
             if (host_allowed)
-                return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": host NUMA node " +
-                                                       std::to_string(where_to.id) + " does not exist (node 0 does)");
+                return fail(cudaErrorInvalidValue,
+                            std::string(call) + at(site) + ": host NUMA node " +
+                                std::to_string(where_to.id) + " does not exist (node 0 does)");
             break;
         default: break;
     }
     return fail(cudaErrorInvalidValue,
                 std::string(call) + at(site) + ": the location's type " +
-                    std::to_string(int(where_to.type)) + " is not one this call takes (cudaMemLocationTypeDevice" +
+                    std::to_string(int(where_to.type)) +
+                    " is not one this call takes (cudaMemLocationTypeDevice" +
                     (host_allowed ? ", cudaMemLocationTypeHost" : "") + ")");
 }
 
@@ -544,10 +563,10 @@ cudaError_t check_managed_range(const char* call, const void* ptr, std::size_t b
                         " (cudaErrorInvalidValue)");
     if (offset + bytes > a->size)
         return fail(cudaErrorInvalidValue,
-                    std::string(call) + at(site) + ": " + std::to_string(bytes) + " bytes from byte " +
-                        std::to_string(offset) + " run past the end of " + describe(a) + " (" +
-                        std::to_string(a->size) + " bytes, allocated at " + where(a->site) +
-                        ") (cudaErrorInvalidValue)");
+                    std::string(call) + at(site) + ": " + std::to_string(bytes) +
+                        " bytes from byte " + std::to_string(offset) + " run past the end of " +
+                        describe(a) + " (" + std::to_string(a->size) + " bytes, allocated at " +
+                        where(a->site) + ") (cudaErrorInvalidValue)");
     return cudaSuccess;
 }
 
@@ -559,7 +578,8 @@ cudaError_t check_advice(cudaMemoryAdvise advice, const std::source_location& si
     if (advice >= cudaMemAdviseSetReadMostly && advice <= cudaMemAdviseUnsetAccessedBy)
         return cudaSuccess;
     return fail(cudaErrorInvalidValue, "cudaMemAdvise" + at(site) + ": advice " +
-                                           std::to_string(int(advice)) + " is not a cudaMemoryAdvise (cudaErrorInvalidValue)");
+                                           std::to_string(int(advice)) +
+                                           " is not a cudaMemoryAdvise (cudaErrorInvalidValue)");
 }
 
 }  // namespace
@@ -575,7 +595,8 @@ cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, int device,
 cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, cudaMemLocation location,
                                  unsigned flags, cudaStream_t, std::source_location site) {
     if (flags != 0)
-        return fail(cudaErrorInvalidValue, "cudaMemPrefetchAsync" + at(site) + ": the flags must be 0");
+        return fail(cudaErrorInvalidValue,
+                    "cudaMemPrefetchAsync" + at(site) + ": the flags must be 0");
     if (cudaError_t e = check_managed_range("cudaMemPrefetchAsync", ptr, bytes, site)) return e;
     return check_hint_location("cudaMemPrefetchAsync", location, true, site);
 }
@@ -599,15 +620,18 @@ cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise a
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
                        std::source_location site) {
     if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
-        return fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy" + at(site) + ": the direction is not a cudaMemcpyKind");
+        return fail(cudaErrorInvalidMemcpyDirection,
+                    "cudaMemcpy" + at(site) + ": the direction is not a cudaMemcpyKind");
     if (cudaError_t e = wait_all()) return e;
     if (bytes == 0) return cudaSuccess;
-    if (!dst || !src) return fail(cudaErrorInvalidValue, "cudaMemcpy" + at(site) + ": a pointer is null");
+    if (!dst || !src)
+        return fail(cudaErrorInvalidValue, "cudaMemcpy" + at(site) + ": a pointer is null");
     bool known = kind != cudaMemcpyDefault;
     bool dst_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
     bool src_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
     End d, s;
-    if (cudaError_t e = resolve("cudaMemcpy", "destination", dst, bytes, dst_device, known, d, site))
+    if (cudaError_t e =
+            resolve("cudaMemcpy", "destination", dst, bytes, dst_device, known, d, site))
         return e;
     if (cudaError_t e = resolve("cudaMemcpy", "source", src, bytes, src_device, known, s, site))
         return e;
@@ -626,11 +650,12 @@ cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::si
                          std::size_t width, std::size_t height, cudaMemcpyKind kind,
                          std::source_location site) {
     if (width > dpitch || width > spitch)
-        return fail(cudaErrorInvalidValue, "cudaMemcpy2D" + at(site) + ": the width is larger than a pitch");
+        return fail(cudaErrorInvalidValue,
+                    "cudaMemcpy2D" + at(site) + ": the width is larger than a pitch");
     for (std::size_t row = 0; row < height; ++row)
-        if (cudaError_t e = cudaMemcpy(static_cast<std::byte*>(dst) + row * dpitch,
-                                       static_cast<const std::byte*>(src) + row * spitch, width, kind,
-                                       site))
+        if (cudaError_t e =
+                cudaMemcpy(static_cast<std::byte*>(dst) + row * dpitch,
+                           static_cast<const std::byte*>(src) + row * spitch, width, kind, site))
             return e;
     return cudaSuccess;
 }
@@ -639,7 +664,8 @@ cudaError_t cudaMemset(void* ptr, int value, std::size_t bytes, std::source_loca
     if (cudaError_t e = wait_all()) return e;
     if (bytes == 0) return cudaSuccess;
     End d;
-    if (cudaError_t e = resolve("cudaMemset", "destination", ptr, bytes, true, true, d, site)) return e;
+    if (cudaError_t e = resolve("cudaMemset", "destination", ptr, bytes, true, true, d, site))
+        return e;
     std::memset(ptr, value, bytes);
     note_written(d, bytes);
     return cudaSuccess;
@@ -656,7 +682,8 @@ cudaError_t cudaDeviceSynchronize() { return wait_all(); }
 cudaError_t cudaDeviceReset() {
     try {
         simt::synchronize();
-    } catch (const simt::Error&) {  // already reported when it happened, or now dropped by the reset
+    } catch (
+        const simt::Error&) {  // already reported when it happened, or now dropped by the reset
     }
     std::vector<Allocation*> all;
     {
@@ -690,28 +717,37 @@ constexpr ErrorText error_texts[] = {
     {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
     {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
     {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
-    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration",
+     "invalid configuration argument"},
     {cudaErrorInvalidPitchValue, "cudaErrorInvalidPitchValue", "invalid pitch argument"},
     {cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
     {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
-    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection",
+     "invalid copy direction for memcpy"},
     {cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
     {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
     {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
     {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
     {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
-    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress",
+     "an illegal memory access was encountered"},
     {cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
     {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
     {cudaErrorHardwareStackError, "cudaErrorHardwareStackError", "hardware stack error"},
-    {cudaErrorIllegalInstruction, "cudaErrorIllegalInstruction", "an illegal instruction was encountered"},
+    {cudaErrorIllegalInstruction, "cudaErrorIllegalInstruction",
+     "an illegal instruction was encountered"},
     {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
     {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
-    {cudaErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
-    {cudaErrorPeerAccessAlreadyEnabled, "cudaErrorPeerAccessAlreadyEnabled", "peer access is already enabled"},
-    {cudaErrorPeerAccessNotEnabled, "cudaErrorPeerAccessNotEnabled", "peer access has not been enabled"},
-    {cudaErrorIllegalState, "cudaErrorIllegalState", "the operation cannot be performed in the present state"},
-    {cudaErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
+    {cudaErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge",
+     "too many blocks in cooperative launch"},
+    {cudaErrorPeerAccessAlreadyEnabled, "cudaErrorPeerAccessAlreadyEnabled",
+     "peer access is already enabled"},
+    {cudaErrorPeerAccessNotEnabled, "cudaErrorPeerAccessNotEnabled",
+     "peer access has not been enabled"},
+    {cudaErrorIllegalState, "cudaErrorIllegalState",
+     "the operation cannot be performed in the present state"},
+    {cudaErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported",
+     "operation not permitted when stream is capturing"},
     {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
     {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
 };
@@ -747,9 +783,10 @@ cudaError_t cudaGetDevice(int* device) {
 namespace {
 cudaError_t invalid_device(const std::string& call, int device) {
     const int n = simt::sim::config().devices;
-    return fail(cudaErrorInvalidDevice,
-                call + ": there is no device " + std::to_string(device) + "; the simulator has " +
-                    std::to_string(n) + " (0.." + std::to_string(n - 1) + "; SIMT_DEVICES sets how many)");
+    return fail(cudaErrorInvalidDevice, call + ": there is no device " + std::to_string(device) +
+                                            "; the simulator has " + std::to_string(n) + " (0.." +
+                                            std::to_string(n - 1) +
+                                            "; SIMT_DEVICES sets how many)");
 }
 bool valid_device(int device) { return device >= 0 && device < simt::sim::config().devices; }
 }  // namespace
@@ -763,7 +800,8 @@ cudaError_t cudaSetDevice(int device) {
 }
 
 cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer) {
-    if (!can) return fail(cudaErrorInvalidValue, "cudaDeviceCanAccessPeer: the result pointer is null");
+    if (!can)
+        return fail(cudaErrorInvalidValue, "cudaDeviceCanAccessPeer: the result pointer is null");
     if (!valid_device(device)) return invalid_device("cudaDeviceCanAccessPeer", device);
     if (!valid_device(peer)) return invalid_device("cudaDeviceCanAccessPeer", peer);
     *can = device != peer;  // the simulated devices share one address space, as NVLink peers do
@@ -777,11 +815,14 @@ std::set<std::pair<int, int>> peers;
 }  // namespace
 
 cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags) {
-    if (flags != 0) return fail(cudaErrorInvalidValue, "cudaDeviceEnablePeerAccess: flags must be 0");
+    if (flags != 0)
+        return fail(cudaErrorInvalidValue, "cudaDeviceEnablePeerAccess: flags must be 0");
     if (!valid_device(peer) || peer == tls_device)
-        return invalid_device("cudaDeviceEnablePeerAccess from device " + std::to_string(tls_device), peer);
+        return invalid_device(
+            "cudaDeviceEnablePeerAccess from device " + std::to_string(tls_device), peer);
     std::lock_guard lock(peers_m);
-    if (!peers.insert({tls_device, peer}).second) return fail(cudaErrorPeerAccessAlreadyEnabled, "");
+    if (!peers.insert({tls_device, peer}).second)
+        return fail(cudaErrorPeerAccessAlreadyEnabled, "");
     peer_device_bits[tls_device].fetch_or(static_cast<std::uint16_t>(1u << peer));
     return cudaSuccess;
 }
@@ -803,13 +844,16 @@ cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_d
 
 cudaError_t cudaMemcpyPeerAsync(void* dst, int dst_device, const void* src, int src_device,
                                 std::size_t bytes, cudaStream_t stream, std::source_location site) {
-    if (!valid_device(dst_device)) return invalid_device("cudaMemcpyPeerAsync" + at(site), dst_device);
-    if (!valid_device(src_device)) return invalid_device("cudaMemcpyPeerAsync" + at(site), src_device);
+    if (!valid_device(dst_device))
+        return invalid_device("cudaMemcpyPeerAsync" + at(site), dst_device);
+    if (!valid_device(src_device))
+        return invalid_device("cudaMemcpyPeerAsync" + at(site), src_device);
     return cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream, site);
 }
 
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
-    if (!prop) return fail(cudaErrorInvalidValue, "cudaGetDeviceProperties: the result pointer is null");
+    if (!prop)
+        return fail(cudaErrorInvalidValue, "cudaGetDeviceProperties: the result pointer is null");
     if (!valid_device(device)) return invalid_device("cudaGetDeviceProperties", device);
     const simt::DeviceProperties p = simt::device_properties();
     cudaDeviceProp& d = *prop;
@@ -842,7 +886,8 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
     d.maxTexture1DMipmap = 32768;
     d.maxTexture2D[0] = 131072, d.maxTexture2D[1] = 65536;
     d.maxTexture2DMipmap[0] = d.maxTexture2DMipmap[1] = 32768;
-    d.maxTexture2DLinear[0] = 131072, d.maxTexture2DLinear[1] = 65000, d.maxTexture2DLinear[2] = 2097120;
+    d.maxTexture2DLinear[0] = 131072, d.maxTexture2DLinear[1] = 65000,
+    d.maxTexture2DLinear[2] = 2097120;
     d.maxTexture2DGather[0] = d.maxTexture2DGather[1] = 32768;
     d.maxTexture3D[0] = d.maxTexture3D[1] = d.maxTexture3D[2] = 16384;
     d.maxTexture3DAlt[0] = d.maxTexture3DAlt[1] = 8192, d.maxTexture3DAlt[2] = 32768;
@@ -895,7 +940,8 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
 }
 
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
-    if (!value) return fail(cudaErrorInvalidValue, "cudaDeviceGetAttribute: the result pointer is null");
+    if (!value)
+        return fail(cudaErrorInvalidValue, "cudaDeviceGetAttribute: the result pointer is null");
     cudaDeviceProp p;
     if (cudaError_t e = cudaGetDeviceProperties(&p, device)) return e;
     const simt::DeviceProperties own = simt::device_properties();
@@ -981,7 +1027,9 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
         case cudaDevAttrStreamPrioritiesSupported: v = p.streamPrioritiesSupported; break;
         case cudaDevAttrGlobalL1CacheSupported: v = p.globalL1CacheSupported; break;
         case cudaDevAttrLocalL1CacheSupported: v = p.localL1CacheSupported; break;
-        case cudaDevAttrMaxSharedMemoryPerMultiprocessor: v = narrow(p.sharedMemPerMultiprocessor); break;
+        case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+            v = narrow(p.sharedMemPerMultiprocessor);
+            break;
         case cudaDevAttrMaxRegistersPerMultiprocessor: v = p.regsPerMultiprocessor; break;
         case cudaDevAttrManagedMemory: v = p.managedMemory; break;
         case cudaDevAttrIsMultiGpuBoard: v = p.isMultiGpuBoard; break;
@@ -991,27 +1039,41 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
         case cudaDevAttrPageableMemoryAccess: v = p.pageableMemoryAccess; break;
         case cudaDevAttrConcurrentManagedAccess: v = p.concurrentManagedAccess; break;
         case cudaDevAttrComputePreemptionSupported: v = p.computePreemptionSupported; break;
-        case cudaDevAttrCanUseHostPointerForRegisteredMem: v = p.canUseHostPointerForRegisteredMem; break;
+        case cudaDevAttrCanUseHostPointerForRegisteredMem:
+            v = p.canUseHostPointerForRegisteredMem;
+            break;
         case cudaDevAttrCooperativeLaunch: v = p.cooperativeLaunch; break;
         case cudaDevAttrMaxSharedMemoryPerBlockOptin: v = narrow(p.sharedMemPerBlockOptin); break;
         case cudaDevAttrCanFlushRemoteWrites: v = 0; break;
         case cudaDevAttrHostRegisterSupported: v = p.hostRegisterSupported; break;
-        case cudaDevAttrPageableMemoryAccessUsesHostPageTables: v = p.pageableMemoryAccessUsesHostPageTables; break;
+        case cudaDevAttrPageableMemoryAccessUsesHostPageTables:
+            v = p.pageableMemoryAccessUsesHostPageTables;
+            break;
         case cudaDevAttrDirectManagedMemAccessFromHost: v = p.directManagedMemAccessFromHost; break;
         case cudaDevAttrMaxBlocksPerMultiprocessor: v = p.maxBlocksPerMultiProcessor; break;
         case cudaDevAttrMaxPersistingL2CacheSize: v = p.persistingL2CacheMaxSize; break;
         case cudaDevAttrMaxAccessPolicyWindowSize: v = p.accessPolicyMaxWindowSize; break;
-        case cudaDevAttrReservedSharedMemoryPerBlock: v = narrow(p.reservedSharedMemPerBlock); break;
+        case cudaDevAttrReservedSharedMemoryPerBlock:
+            v = narrow(p.reservedSharedMemPerBlock);
+            break;
         case cudaDevAttrSparseCudaArraySupported: v = p.sparseCudaArraySupported; break;
         case cudaDevAttrHostRegisterReadOnlySupported: v = p.hostRegisterReadOnlySupported; break;
-        case cudaDevAttrTimelineSemaphoreInteropSupported: v = p.timelineSemaphoreInteropSupported; break;
+        case cudaDevAttrTimelineSemaphoreInteropSupported:
+            v = p.timelineSemaphoreInteropSupported;
+            break;
         case cudaDevAttrMemoryPoolsSupported: v = p.memoryPoolsSupported; break;
         case cudaDevAttrGPUDirectRDMASupported: v = p.gpuDirectRDMASupported; break;
-        case cudaDevAttrGPUDirectRDMAFlushWritesOptions: v = static_cast<int>(p.gpuDirectRDMAFlushWritesOptions); break;
+        case cudaDevAttrGPUDirectRDMAFlushWritesOptions:
+            v = static_cast<int>(p.gpuDirectRDMAFlushWritesOptions);
+            break;
         case cudaDevAttrGPUDirectRDMAWritesOrdering: v = p.gpuDirectRDMAWritesOrdering; break;
-        case cudaDevAttrMemoryPoolSupportedHandleTypes: v = static_cast<int>(p.memoryPoolSupportedHandleTypes); break;
+        case cudaDevAttrMemoryPoolSupportedHandleTypes:
+            v = static_cast<int>(p.memoryPoolSupportedHandleTypes);
+            break;
         case cudaDevAttrClusterLaunch: v = p.clusterLaunch; break;
-        case cudaDevAttrDeferredMappingCudaArraySupported: v = p.deferredMappingCudaArraySupported; break;
+        case cudaDevAttrDeferredMappingCudaArraySupported:
+            v = p.deferredMappingCudaArraySupported;
+            break;
         case cudaDevAttrIpcEventSupport: v = p.ipcEventSupported; break;
         case cudaDevAttrMemSyncDomainCount: v = 1; break;
         case cudaDevAttrNumaConfig: v = p.deviceNumaConfig; break;
@@ -1047,20 +1109,23 @@ cudaError_t cudaSetDeviceFlags(unsigned flags) {
 }
 
 cudaError_t cudaGetDeviceFlags(unsigned* flags) {
-    if (!flags) return fail(cudaErrorInvalidValue, "cudaGetDeviceFlags: the result pointer is null");
+    if (!flags)
+        return fail(cudaErrorInvalidValue, "cudaGetDeviceFlags: the result pointer is null");
     std::lock_guard lock(runtime().m);
     *flags = device_flags() | cudaDeviceMapHost;  // mapping host memory is always on, as in CUDA 13
     return cudaSuccess;
 }
 
 cudaError_t cudaDriverGetVersion(int* version) {
-    if (!version) return fail(cudaErrorInvalidValue, "cudaDriverGetVersion: the result pointer is null");
+    if (!version)
+        return fail(cudaErrorInvalidValue, "cudaDriverGetVersion: the result pointer is null");
     *version = CUDA_VERSION;
     return cudaSuccess;
 }
 
 cudaError_t cudaRuntimeGetVersion(int* version) {
-    if (!version) return fail(cudaErrorInvalidValue, "cudaRuntimeGetVersion: the result pointer is null");
+    if (!version)
+        return fail(cudaErrorInvalidValue, "cudaRuntimeGetVersion: the result pointer is null");
     *version = CUDART_VERSION;
     return cudaSuccess;
 }
@@ -1074,21 +1139,25 @@ cudaError_t cudaStreamCreate(cudaStream_t* stream) {
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned flags) {
     if (flags & ~unsigned(cudaStreamNonBlocking))
-        return fail(cudaErrorInvalidValue, "cudaStreamCreateWithFlags: " + std::to_string(flags) +
-                                               " is not cudaStreamDefault or cudaStreamNonBlocking");
+        return fail(cudaErrorInvalidValue,
+                    "cudaStreamCreateWithFlags: " + std::to_string(flags) +
+                        " is not cudaStreamDefault or cudaStreamNonBlocking");
     if (cudaError_t e = cudaStreamCreate(stream)) return e;
     (*stream)->stream.impl().blocking = !(flags & cudaStreamNonBlocking);
     return cudaSuccess;
 }
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
-    if (!stream) return fail(cudaErrorInvalidResourceHandle, "cudaStreamDestroy: the default stream cannot be destroyed");
+    if (!stream)
+        return fail(cudaErrorInvalidResourceHandle,
+                    "cudaStreamDestroy: the default stream cannot be destroyed");
     delete stream;  // queued work still runs: the queue lives while it has work
     return cudaSuccess;
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
-    return collect([&] { (stream ? stream->stream : simt::Stream::default_stream()).synchronize(); });
+    return collect(
+        [&] { (stream ? stream->stream : simt::Stream::default_stream()).synchronize(); });
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
@@ -1099,7 +1168,8 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned) {
-    if (!event) return fail(cudaErrorInvalidResourceHandle, "cudaStreamWaitEvent: the event is null");
+    if (!event)
+        return fail(cudaErrorInvalidResourceHandle, "cudaStreamWaitEvent: the event is null");
     (stream ? stream->stream : simt::Stream::default_stream()).wait(event->event);
     return cudaSuccess;
 }
@@ -1110,7 +1180,9 @@ cudaError_t cudaEventCreate(cudaEvent_t* event) {
     return cudaSuccess;
 }
 
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned) { return cudaEventCreate(event); }
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned) {
+    return cudaEventCreate(event);
+}
 
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
     if (!event) return fail(cudaErrorInvalidResourceHandle, "cudaEventRecord: the event is null");
@@ -1120,7 +1192,8 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
-    if (!event) return fail(cudaErrorInvalidResourceHandle, "cudaEventSynchronize: the event is null");
+    if (!event)
+        return fail(cudaErrorInvalidResourceHandle, "cudaEventSynchronize: the event is null");
     return collect([&] { event->event.synchronize(); });
 }
 
@@ -1144,9 +1217,10 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
     return cudaSuccess;
 }
 
-cudaError_t simt::sim::detail::cuda_memcpy_symbol(const void* symbol, void* other, std::size_t bytes,
-                                                   std::size_t offset, cudaMemcpyKind kind,
-                                                   bool to_symbol, std::source_location site) {
+cudaError_t simt::sim::detail::cuda_memcpy_symbol(const void* symbol, void* other,
+                                                  std::size_t bytes, std::size_t offset,
+                                                  cudaMemcpyKind kind, bool to_symbol,
+                                                  std::source_location site) {
     const char* call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
     const cudaMemcpyKind other_side = to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
     if (kind != other_side && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
@@ -1158,9 +1232,11 @@ cudaError_t simt::sim::detail::cuda_memcpy_symbol(const void* symbol, void* othe
     End sym, o;
     if (cudaError_t e = resolve_symbol(call, symbol, bytes, offset, sym, site)) return e;
     if (bytes == 0) return cudaSuccess;
-    if (!other) return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": a pointer is null");
-    if (cudaError_t e = resolve(call, to_symbol ? "source" : "destination", other, bytes,
-                                kind == cudaMemcpyDeviceToDevice, kind != cudaMemcpyDefault, o, site))
+    if (!other)
+        return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": a pointer is null");
+    if (cudaError_t e =
+            resolve(call, to_symbol ? "source" : "destination", other, bytes,
+                    kind == cudaMemcpyDeviceToDevice, kind != cudaMemcpyDefault, o, site))
         return e;
     std::byte* at_symbol = sym.a->base + offset;
     if (to_symbol) {
@@ -1176,7 +1252,9 @@ cudaError_t simt::sim::detail::cuda_memcpy_symbol(const void* symbol, void* othe
 cudaError_t simt::sim::detail::cuda_symbol(const void* symbol, void** address, std::size_t* bytes,
                                             std::source_location site) {
     const char* call = address ? "cudaGetSymbolAddress" : "cudaGetSymbolSize";
-    if (!address && !bytes) return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": the result pointer is null");
+    if (!address && !bytes)
+        return fail(cudaErrorInvalidValue,
+                    std::string(call) + at(site) + ": the result pointer is null");
     if (sticky()) return sticky();
     End sym;
     if (cudaError_t e = resolve_symbol(call, symbol, 0, 0, sym, site)) return e;
@@ -1191,7 +1269,8 @@ cudaError_t simt::sim::detail::cuda_func_set_attribute(cudaFuncAttribute attr, i
     if (attr == cudaFuncAttributePreferredSharedMemoryCarveout) return cudaSuccess;  // a hint
     if (attr != cudaFuncAttributeMaxDynamicSharedMemorySize)
         return fail(cudaErrorInvalidValue, "cudaFuncSetAttribute" + at(site) + ": attribute " +
-                                               std::to_string(attr) + " is not one the simulator knows");
+                                               std::to_string(attr) +
+                                               " is not one the simulator knows");
     const std::size_t optin = simt::device_properties().shared_mem_per_block_optin;
     if (value < 0 || static_cast<std::size_t>(value) > optin)
         return fail(cudaErrorInvalidValue,
@@ -1206,7 +1285,8 @@ cudaError_t simt::sim::detail::cuda_func_set_attribute(cudaFuncAttribute attr, i
 }
 
 cudaError_t simt::sim::detail::cuda_func_get_attributes(cudaFuncAttributes* attr) {
-    if (!attr) return fail(cudaErrorInvalidValue, "cudaFuncGetAttributes: the result pointer is null");
+    if (!attr)
+        return fail(cudaErrorInvalidValue, "cudaFuncGetAttributes: the result pointer is null");
     if (sticky()) return sticky();
     *attr = cudaFuncAttributes{};
     attr->maxThreadsPerBlock = LaunchLimits::max_threads_per_block;

@@ -34,7 +34,8 @@ private:
 /// A stack from a slab (Worker::slab_stacks), a canary in place of the guard page.
 class SlabStack {
 public:
-    SlabStack(std::size_t size, FiberSlot* slot) : size_((size + 4095) & ~std::size_t(4095)), slot_(slot) {}
+    SlabStack(std::size_t size, FiberSlot* slot)
+        : size_((size + 4095) & ~std::size_t(4095)), slot_(slot) {}
     boost::context::stack_context allocate() {
         std::byte* lo = slab_stack_allocate(size_);
         boost::context::stack_context sc;
@@ -112,7 +113,8 @@ FiberSlot* Worker::acquire() {
     auto slot = std::make_unique<FiberSlot>();
     FiberSlot* s = slot.get();
 #if SIMT_OWN_FIBER_SWITCH
-    make_fiber_stack(*s, stack_size, slab_stacks);  // runs run_lazy and park in turn (thread/fiber_switch.cpp)
+    make_fiber_stack(*s, stack_size,
+                     slab_stacks);  // runs run_lazy and park in turn (thread/fiber_switch.cpp)
 #else
     auto loop = [this, s](boost::context::fiber&& caller) {
         prev->cont = std::move(caller);
@@ -362,7 +364,8 @@ std::vector<WaitGroup> waiting_groups(const BlockState& b) {
         auto g = std::find_if(groups.begin(), groups.end(), [&](const WaitGroup& g) {
             return std::strcmp(g.what, ts.what) == 0 && same_site(g.site, ts.site);
         });
-        if (g == groups.end()) groups.push_back({ts.wait == WaitKind::block, ts.what, ts.site, {t}});
+        if (g == groups.end())
+            groups.push_back({ts.wait == WaitKind::block, ts.what, ts.site, {t}});
         else g->ids.push_back(t);
     }
     return groups;

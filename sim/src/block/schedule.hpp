@@ -3,9 +3,9 @@
 // Every ordering choice the simulator makes is asked of this object: the order a block's threads
 // start in, the order a barrier wakes them, the order a warp's lanes resume after a warp-level
 // operation, how many cores a grid may use, and whether a thread is switched out in the middle
-// of a read-modify-write. A new schedule (SIMT_SCHEDULE) is a new case here and in process/settings.cpp,
-// nowhere else. Every random choice is seeded by block, never by worker, so a schedule and the
-// findings it exposes are the same whatever the core count.
+// of a read-modify-write. A new schedule (SIMT_SCHEDULE) is a new case here and in
+// process/settings.cpp, nowhere else. Every random choice is seeded by block, never by worker, so a
+// schedule and the findings it exposes are the same whatever the core count.
 #pragma once
 #include <algorithm>
 #include <cstdint>

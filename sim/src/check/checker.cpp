@@ -16,7 +16,8 @@ namespace simt::sim::detail {
 
 namespace {
 
-static_assert(std::tuple_size_v<decltype(Checkers::all)> <= std::extent_v<decltype(GridRun::checkers)>,
+static_assert(std::tuple_size_v<decltype(Checkers::all)> <=
+                  std::extent_v<decltype(GridRun::checkers)>,
               "GridRun::checkers must hold every checker");
 
 auto& all_checkers() { return process().checkers.all; }
@@ -159,12 +160,14 @@ void deliver_access(const Allocation* a, const void* p, std::size_t size, Access
 }  // namespace
 
 void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
-    if (tls_race_direct && !stop_requested.load(std::memory_order_relaxed) && !a->scratch) [[likely]]
+    if (tls_race_direct && !stop_requested.load(std::memory_order_relaxed) && !a->scratch)
+        [[likely]]
         return race_access(a, p, size, kind, nullptr, loc);
     deliver_access(a, p, size, kind, loc, nullptr);
 }
 
-void record_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind, const void* pc) {
+void record_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
+                       const void* pc) {
     deliver_access(a, p, size, kind, Loc{}, pc);
 }
 

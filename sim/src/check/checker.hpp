@@ -50,7 +50,8 @@ struct AccessEvent {
     Loc where;                ///< for a raw access: empty, see pc
     const ThreadState& thread;
     const BlockState& block;
-    const void* pc = nullptr; ///< a raw access's return address (report/symbolize.hpp finds its line)
+    const void* pc =
+        nullptr;  ///< a raw access's return address (report/symbolize.hpp finds its line)
 };
 
 /// Why an access was not performed.
@@ -141,8 +142,8 @@ public:
                           const Deadlock& /*what*/) {}
     /// A warp intrinsic was called wrongly (`kind` is warp-mask or warp-divergence); the thread
     /// fails with `message`.
-    virtual void warp_misuse(BlockState& /*b*/, FindingKind /*kind*/, const std::string& /*message*/,
-                             const Loc& /*site*/) {}
+    virtual void warp_misuse(BlockState& /*b*/, FindingKind /*kind*/,
+                             const std::string& /*message*/, const Loc& /*site*/) {}
 };
 
 std::unique_ptr<Checker> make_memcheck();   // mem.cpp
@@ -202,7 +203,8 @@ void race_access(const Allocation* a, const void* p, std::size_t size, Access ki
 /// Delivers an invalid access to the checkers: a report, or for the host an exception.
 void report_invalid(const InvalidEvent& e);
 /// Records an in-bounds raw access (check/raw_access.cpp) for the shadow checkers.
-void record_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind, const void* pc);
+void record_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
+                       const void* pc);
 
 void checks_block_begin(BlockState& b);
 void checks_block_end(BlockState& b);

@@ -19,17 +19,20 @@ const char* access_name(Access k) {
                           "; only kernels can touch device memory: copy it with copy_to_host()");
     if (!e.array) throw simt::Error("simt: a null simt::ptr was dereferenced at " + where(e.where));
     if (e.array->symbol)  // nvcc's host code would touch its own copy, silently
-        throw simt::Error("simt: host code at " + where(e.where) + " accessed the device variable " +
-                          describe(e.array) + " (" + origin(e.array) + "); the host cannot read "
+        throw simt::Error("simt: host code at " + where(e.where) +
+                          " accessed the device variable " + describe(e.array) + " (" +
+                          origin(e.array) +
+                          "); the host cannot read "
                           "or write a __device__ or __constant__ variable directly (with nvcc it "
                           "would touch a host copy that kernels never see): use "
                           "cudaMemcpyToSymbol and cudaMemcpyFromSymbol, or declare it __managed__");
-    throw simt::Error("simt: device memory " + describe(e.array) + " (" + origin(e.array) +
-                      ") was accessed on the host at " + where(e.where) +
-                      "; only kernels can touch device memory (on a GPU this access would crash): " +
-                      (e.array->cuda ? "copy it to the host with cudaMemcpy, or allocate it with "
-                                       "cudaMallocManaged"
-                                     : "copy it with copy_to_host()"));
+    throw simt::Error(
+        "simt: device memory " + describe(e.array) + " (" + origin(e.array) +
+        ") was accessed on the host at " + where(e.where) +
+        "; only kernels can touch device memory (on a GPU this access would crash): " +
+        (e.array->cuda ? "copy it to the host with cudaMemcpy, or allocate it with "
+                         "cudaMallocManaged"
+                       : "copy it with copy_to_host()"));
 }
 
 /// The element a pointer points at: rounded towards minus infinity below the array.
@@ -117,9 +120,12 @@ void leak_note(const std::vector<const Allocation*>& leaked) {
             ? "simt: note: 1 allocation (" + amount(total) + ") was never freed, " +
                   describe(largest) + " allocated at " + where(largest->site) + "; " +
                   (all_cuda ? "cudaFree it" : "free it") + ", or SIMT_CHECK=all,leak reports it"
-            : "simt: note: " + n + " allocations (" + amount(total) + ") were never freed, the "
-                  "largest " + describe(largest) + " allocated at " + where(largest->site) + "; " +
-                  (all_cuda ? "cudaFree them" : "free them") + ", or SIMT_CHECK=all,leak lists each";
+            : "simt: note: " + n + " allocations (" + amount(total) +
+                  ") were never freed, the "
+                  "largest " +
+                  describe(largest) + " allocated at " + where(largest->site) + "; " +
+                  (all_cuda ? "cudaFree them" : "free them") +
+                  ", or SIMT_CHECK=all,leak lists each";
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", message.c_str());
     std::fflush(stderr);

@@ -44,7 +44,8 @@ std::uint32_t new_site(Map& ids, const Key& key, const Loc& loc, const void* pc)
     return it->second;
 }
 
-/// The id of a site. Only called under Checkers::serial, from the one thread running checked blocks.
+/// The id of a site. Only called under Checkers::serial, from the one thread running checked
+/// blocks.
 std::uint32_t intern(const Loc& loc) {
     Sites& s = sites();
     const void* object = std::bit_cast<const void*>(loc);
@@ -80,7 +81,8 @@ Cell* map_cells(std::size_t n) {
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         throw simt::Error("simt: out of memory for the race checker's shadow of " +
-                          std::to_string(n) + " elements; run with SIMT_CHECK=sync (the race and init checkers off)");
+                          std::to_string(n) +
+                          " elements; run with SIMT_CHECK=sync (the race and init checkers off)");
     return static_cast<Cell*>(p);
 }
 
@@ -119,7 +121,8 @@ struct RaceBlock {
 };
 thread_local RaceBlock tls_race;
 // The running launch (Checkers::serial): exec ids from launch_base on are its blocks'; those from
-// phase_base on are its blocks' since its latest grid.sync() (phase_base == launch_base without one).
+// phase_base on are its blocks' since its latest grid.sync() (phase_base == launch_base without
+// one).
 std::uint32_t launch_base = 0, phase_base = 0, launch_blocks = 1;
 bool launch_cooperative = false;
 
@@ -191,8 +194,9 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
         return launch_cooperative ? Hint::other_block_grid_sync : Hint::other_block;
     if (cur.atomic() || prev.atomic()) return Hint::atomic_orders_nothing;
     const Loc &p = site_of(prev.site()), &c = site_of(cur.site());
-    bool same_file = p.file_name() == c.file_name() ||
-                     (p.file_name() && c.file_name() && std::strcmp(p.file_name(), c.file_name()) == 0);
+    bool same_file =
+        p.file_name() == c.file_name() ||
+        (p.file_name() && c.file_name() && std::strcmp(p.file_name(), c.file_name()) == 0);
     // One line racing with itself: a read-modify-write (counter[0] += 1, or = counter[0] + 1).
     if (same_file && p.line() == c.line()) return Hint::read_modify_write;
     // The later access on an earlier line, in the same barrier interval: a loop came round
@@ -203,7 +207,8 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     unsigned bar = b.barrier.line();
     bool barrier_between = std::strcmp(b.barrier.file_name(), c.file_name()) == 0 &&
                            std::min(p.line(), c.line()) < bar && bar < std::max(p.line(), c.line());
-    if (same_file && b.gen > 0 && (c.line() < p.line() || barrier_between)) return Hint::next_iteration;
+    if (same_file && b.gen > 0 && (c.line() < p.line() || barrier_between))
+        return Hint::next_iteration;
     return prev.thread() / 32 == cur.thread() / 32 ? Hint::syncthreads_or_syncwarp
                                                    : Hint::syncthreads;
 }
@@ -290,7 +295,8 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
             // between, is ordered exactly as that write is. Keeping the plain write lets other
             // threads' atomics still race with it (two atomics never race).
             if (!(c.kind == Access::atomic && !cell.w.atomic() && cell.w.exec == cur.exec &&
-                  cell.w.thread() == cur.thread() && cell.w.gen == cur.gen && cell.w.clk == cur.clk))
+                  cell.w.thread() == cur.thread() && cell.w.gen == cur.gen &&
+                  cell.w.clk == cur.clk))
                 cell.w = cur;
             cell.r = {};
             cell.r2 = {};
@@ -304,8 +310,9 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 /// change nothing and find nothing new: a write since would have cleared the read, a barrier,
 /// __syncwarp or grid.sync() since would have moved `cur` on, and what the cell still holds was
 /// checked against this access last time, where a report would have had the same key. (A repeated
-/// read may drop r2 when r2 lies in the same warp as r; kept, r2 decides no later check differently,
-/// since a later write either races with r first or is ordered after r and thus after r2.)
+/// read may drop r2 when r2 lies in the same warp as r; kept, r2 decides no later check
+/// differently, since a later write either races with r first or is ordered after r and thus after
+/// r2.)
 [[gnu::always_inline]] inline bool already_recorded(const Cell& cell, Access k, const Stamp& cur) {
     if (k == Access::read) return cell.r == cur;
     return cell.w == cur && cell.r.exec == exec_none;
@@ -315,7 +322,8 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 /// one shadow cell per element, found by arithmetic from the offset in the allocation (the
 /// allocation comes from the arena's page table, which the bounds check has read already).
 [[gnu::always_inline]] inline void record(const Allocation* a, const void* p, std::size_t size,
-                                          Access kind, const void* pc, const Loc& where, unsigned t) {
+                                          Access kind, const void* pc, const Loc& where,
+                                          unsigned t) {
     auto* cells = static_cast<Cell*>(a->shadow);
     if (!cells) [[unlikely]]
         cells = make_shadow(const_cast<Allocation*>(a));
@@ -362,7 +370,9 @@ public:
     void stream_waits(unsigned stream, const OrderClock& clock) override {
         launch_order::stream_waits(stream, clock);
     }
-    void host_waits_event(const OrderClock& clock) override { launch_order::host_waits_event(clock); }
+    void host_waits_event(const OrderClock& clock) override {
+        launch_order::host_waits_event(clock);
+    }
     void ordering_missed() override { launch_order::missed(); }
 
     void freed(Allocation& a) override {
@@ -373,7 +383,8 @@ public:
         if (bytes == 0) return;
         auto* cells = static_cast<Cell*>(a.shadow);
         if (!cells) cells = make_shadow(&a);
-        for (std::size_t i = offset / a.elem_size, last = (offset + bytes - 1) / a.elem_size; i <= last; ++i)
+        for (std::size_t i = offset / a.elem_size, last = (offset + bytes - 1) / a.elem_size;
+             i <= last; ++i)
             cells[i] = Cell{{exec_host, 0, 0, 0}, {}, {}};
     }
 

@@ -83,19 +83,23 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
         // A range that starts inside and runs past the end is named by its first element out.
         const std::byte* bad = a && !a->freed && b >= a->base && b < a->base + a->bytes
                                    ? a->base + a->bytes : b;
-        report_invalid({invalid_kind(a), a, bad, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
+        report_invalid(
+            {invalid_kind(a), a, bad, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
         if (!arena::mapped(p))  // nothing there to read or write: the thread cannot go on
-            tls_worker->fail_thread("simt: the thread cannot continue: " + where(loc_of(pc)) +
-                                    " accessed an address where no device memory was ever allocated",
-                                    cudaErrorIllegalAddress);
+            tls_worker->fail_thread(
+                "simt: the thread cannot continue: " + where(loc_of(pc)) +
+                    " accessed an address where no device memory was ever allocated",
+                cudaErrorIllegalAddress);
         return;
     }
     if (!(a->device_bits & tls_reachable_devices)) [[unlikely]]
         other_device(a, p, n, k, pc);
     if (a->space == Space::constant && k != Access::read) [[unlikely]]
-        report_invalid({Invalid::constant_write, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
+        report_invalid({Invalid::constant_write, a, p, n, k, loc_of(pc), tls_thread, nullptr,
+                        nullptr, 0, true});
     if (misaligned(p, n, aligned || k == Access::atomic)) [[unlikely]]
-        report_invalid({Invalid::misaligned, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
+        report_invalid(
+            {Invalid::misaligned, a, p, n, k, loc_of(pc), tls_thread, nullptr, nullptr, 0, true});
     shadow_record(a, p, n, k, pc);
     // The hook runs before the store: under SIMT_SCHEDULE=interleave another thread may run
     // between this thread's load and its store, so `p[0] += 1` loses updates as on a GPU.
@@ -176,37 +180,39 @@ SIMT_TSAN_PLAIN(8)
 SIMT_TSAN_PLAIN(16)
 #undef SIMT_TSAN_PLAIN
 
-#define SIMT_TSAN_ATOMIC(bits, T)                                                                \
-    T __tsan_atomic##bits##_load(const volatile T* p, int) {                                     \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
-        return __atomic_load_n(p, __ATOMIC_SEQ_CST);                                             \
-    }                                                                                            \
-    void __tsan_atomic##bits##_store(volatile T* p, T v, int) {                                  \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
-        __atomic_store_n(p, v, __ATOMIC_SEQ_CST);                                                \
-    }                                                                                            \
-    T __tsan_atomic##bits##_exchange(volatile T* p, T v, int) {                                  \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
-        return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);                                      \
-    }                                                                                            \
-    SIMT_TSAN_FETCH(bits, T, add)                                                                \
-    SIMT_TSAN_FETCH(bits, T, sub)                                                                \
-    SIMT_TSAN_FETCH(bits, T, and)                                                                \
-    SIMT_TSAN_FETCH(bits, T, or)                                                                 \
-    SIMT_TSAN_FETCH(bits, T, xor)                                                                \
-    SIMT_TSAN_FETCH(bits, T, nand)                                                               \
+#define SIMT_TSAN_ATOMIC(bits, T)                                                                  \
+    T __tsan_atomic##bits##_load(const volatile T* p, int) {                                       \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+        return __atomic_load_n(p, __ATOMIC_SEQ_CST);                                               \
+    }                                                                                              \
+    void __tsan_atomic##bits##_store(volatile T* p, T v, int) {                                    \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+        __atomic_store_n(p, v, __ATOMIC_SEQ_CST);                                                  \
+    }                                                                                              \
+    T __tsan_atomic##bits##_exchange(volatile T* p, T v, int) {                                    \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+        return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);                                        \
+    }                                                                                              \
+    SIMT_TSAN_FETCH(bits, T, add)                                                                  \
+    SIMT_TSAN_FETCH(bits, T, sub)                                                                  \
+    SIMT_TSAN_FETCH(bits, T, and)                                                                  \
+    SIMT_TSAN_FETCH(bits, T, or)                                                                   \
+    SIMT_TSAN_FETCH(bits, T, xor)                                                                  \
+    SIMT_TSAN_FETCH(bits, T, nand)                                                                 \
     int __tsan_atomic##bits##_compare_exchange_strong(volatile T* p, T* expected, T v, int, int) { \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
-        return __atomic_compare_exchange_n(p, expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
-    }                                                                                            \
-    int __tsan_atomic##bits##_compare_exchange_weak(volatile T* p, T* expected, T v, int, int) { \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
-        return __atomic_compare_exchange_n(p, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
-    }                                                                                            \
-    T __tsan_atomic##bits##_compare_exchange_val(volatile T* p, T expected, T v, int, int) {     \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
-        __atomic_compare_exchange_n(p, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
-        return expected;                                                                         \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+        return __atomic_compare_exchange_n(p, expected, v, false, __ATOMIC_SEQ_CST,                \
+                                           __ATOMIC_SEQ_CST);                                      \
+    }                                                                                              \
+    int __tsan_atomic##bits##_compare_exchange_weak(volatile T* p, T* expected, T v, int, int) {   \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+        return __atomic_compare_exchange_n(p, expected, v, true, __ATOMIC_SEQ_CST,                 \
+                                           __ATOMIC_SEQ_CST);                                      \
+    }                                                                                              \
+    T __tsan_atomic##bits##_compare_exchange_val(volatile T* p, T expected, T v, int, int) {       \
+        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+        __atomic_compare_exchange_n(p, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);   \
+        return expected;                                                                           \
     }
 #define SIMT_TSAN_FETCH(bits, T, op)                                                             \
     T __tsan_atomic##bits##_fetch_##op(volatile T* p, T v, int) {                                \

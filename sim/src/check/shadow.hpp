@@ -11,8 +11,8 @@
 //    "written by a host copy". Shared memory lives for one block, so a shared cell whose exec is
 //    neither the running one's nor an earlier phase of the same block is treated as empty.
 //  - Launches that run with these checkers run their blocks one at a time, in block order, and
-//    one such launch at a time (Checkers::serial): cells need no atomics and reports do not depend on
-//    the core count.
+//    one such launch at a time (Checkers::serial): cells need no atomics and reports do not depend
+//    on the core count.
 #pragma once
 #include <cstdint>
 #include <mutex>
@@ -118,7 +118,8 @@ struct LaunchInfo {
     Loc site;
     std::uint32_t graph_launch = 0;  ///< KernelLaunch::graph_launch
 };
-/// Gives a launch about to run with shadow checks its block exec ids. Caller holds Checkers::serial.
+/// Gives a launch about to run with shadow checks its block exec ids. Caller holds
+/// Checkers::serial.
 LaunchInfo begin_checked_launch(const KernelLaunch& k);
 /// New exec ids for every block of the running cooperative launch `k`, after a grid.sync():
 /// returns the first (block 0's). Caller holds Checkers::serial.

@@ -15,8 +15,9 @@ constexpr std::size_t KiB = 1024, GiB = std::size_t(1) << 30;
 // SM and per block, 255 per thread, allocated per warp in units of 256 over 4 sub-partitions.
 // Shared memory is allocated in 128-byte units from cc 8.0 and 256-byte units before.
 // The persisting-L2 maximum is 3/4 of L2 (cudaDevAttrMaxPersistingL2CacheSize; 0 before cc 8.0).
+// clang-format off
 constexpr GpuModel models[] = {
-    // key      name                       cc    SMs  thr/SM blk/SM regs/SM regs/blk r/thr unit parts
+    // key    name                       cc    SMs  thr/SM blk/SM regs/SM regs/blk r/thr unit parts
     {"A100", "NVIDIA A100-SXM4-80GB", 8, 0, 108, 2048, 32, 65536, 65536, 255, 256, 4,
      // shared/SM  per block  opt-in      reserved unit global
      164 * KiB, 48 * KiB, 163 * KiB, 1 * KiB, 128, 80 * GiB,
@@ -32,6 +33,7 @@ constexpr GpuModel models[] = {
      228 * KiB, 48 * KiB, 227 * KiB, 1 * KiB, 128, 80 * GiB,
      1980000, 2619000, 5120, 50 * 1024 * 1024, 75 * 512 * 1024, 3, 0x2330, 2},
 };
+// clang-format on
 
 }  // namespace
 
@@ -82,7 +84,8 @@ DeviceProperties properties_of(const GpuModel& m) {
 void check_shared_optin(std::size_t shared_bytes, Loc site) {
     const GpuModel& m = gpu_model();
     if (shared_bytes <= m.shared_per_block_optin) return;
-    const std::string name = std::string(m.name) + " (simt CPU simulator, SIMT_DEVICE=" + m.key + ")";
+    const std::string name =
+        std::string(m.name) + " (simt CPU simulator, SIMT_DEVICE=" + m.key + ")";
     simt::detail::validate_launch(1, 1, 1, 1, 1, 1, shared_bytes, true, site.file_name(),
                                   site.line(), m.shared_per_block_optin, name.c_str());
 }

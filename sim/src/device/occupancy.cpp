@@ -11,7 +11,9 @@ namespace simt::sim::detail {
 
 namespace {
 
-long long round_up(long long x, long long unit) { return unit > 0 ? (x + unit - 1) / unit * unit : x; }
+long long round_up(long long x, long long unit) {
+    return unit > 0 ? (x + unit - 1) / unit * unit : x;
+}
 
 int warps_limit(const DeviceProperties& d, int warps, int threads) {
     if (threads > d.max_threads_per_block) return 0;
@@ -46,7 +48,8 @@ Occupancy occupancy(const DeviceProperties& device, int threads_per_block,
                     long long blocks_in_grid) {
     Occupancy o;
     o.registers_assumed = registers_per_thread <= 0;
-    o.registers_per_thread = o.registers_assumed ? assumed_registers_per_thread : registers_per_thread;
+    o.registers_per_thread =
+        o.registers_assumed ? assumed_registers_per_thread : registers_per_thread;
     if (threads_per_block <= 0 || device.warp_size <= 0) return o;
     const int warps = (threads_per_block + device.warp_size - 1) / device.warp_size;
     o.limit_blocks = device.max_blocks_per_multiprocessor;
@@ -67,12 +70,14 @@ std::size_t available_dynamic_shared(const DeviceProperties& device, int threads
                                      int blocks, std::size_t static_shared_bytes,
                                      int registers_per_thread) {
     if (blocks <= 0) return 0;
-    Occupancy o = occupancy(device, threads_per_block, static_shared_bytes, registers_per_thread, 0);
+    Occupancy o =
+        occupancy(device, threads_per_block, static_shared_bytes, registers_per_thread, 0);
     if (o.active_blocks < blocks) return 0;
     // Each block's share of the multiprocessor, in whole allocation units, less what the block
     // has before its dynamic memory: the reserved bytes and its static arrays.
     const long long unit = std::max(1, device.shared_allocation_unit);
-    long long share = static_cast<long long>(device.shared_mem_per_multiprocessor) / blocks / unit * unit;
+    long long share =
+        static_cast<long long>(device.shared_mem_per_multiprocessor) / blocks / unit * unit;
     share = std::min(share, static_cast<long long>(device.shared_mem_per_block_optin +
                                                    device.reserved_shared_mem_per_block));
     share -= static_cast<long long>(device.reserved_shared_mem_per_block + static_shared_bytes);

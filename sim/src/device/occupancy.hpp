@@ -34,10 +34,11 @@ struct Occupancy {
     int limit_registers = 0;   ///< launch__occupancy_limit_registers
     int limit_shared_mem = 0;  ///< launch__occupancy_limit_shared_mem
     int limit_warps = 0;       ///< launch__occupancy_limit_warps
-    int active_blocks = 0;     ///< the smallest limit: cudaOccupancyMaxActiveBlocksPerMultiprocessor
+    int active_blocks = 0;  ///< the smallest limit: cudaOccupancyMaxActiveBlocksPerMultiprocessor
     int active_warps = 0;      ///< active_blocks x the block's warps
     double theoretical_pct = 0;           ///< sm__maximum_warps_per_active_cycle_pct
-    double waves_per_multiprocessor = 0;  ///< launch__waves_per_multiprocessor: grid / (active x SMs)
+    double waves_per_multiprocessor =
+        0;  ///< launch__waves_per_multiprocessor: grid / (active x SMs)
     int registers_per_thread = 0;         ///< the count used
     bool registers_assumed = false;       ///< true when it is assumed_registers_per_thread
 };

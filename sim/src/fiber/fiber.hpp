@@ -34,7 +34,8 @@ struct FiberSlot {
 #endif
     std::byte* guard_lo = nullptr;  ///< lowest byte of the guard page below the stack
     std::byte* stack_hi = nullptr;
-    bool slab = false;  ///< a stack of a slab, with a canary instead of a guard page (fiber_switch.cpp)
+    bool slab =
+        false;  ///< a stack of a slab, with a canary instead of a guard page (fiber_switch.cpp)
 };
 
 #if SIMT_OWN_FIBER_SWITCH

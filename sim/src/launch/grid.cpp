@@ -64,7 +64,8 @@ void run_grid(const KernelLaunch& k) {
     {
         WatchedGrid watched(g);
         if (k.cooperative) {
-            // Every block live at once, each on a thread of its own (launch/cooperative.hpp says why).
+            // Every block live at once, each on a thread of its own (launch/cooperative.hpp says
+            // why).
             CoopGrid coop(g);
             g.coop = &coop;
             coop.run();

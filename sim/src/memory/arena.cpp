@@ -30,10 +30,12 @@ struct Arena {
         page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
         while ((std::size_t(1) << page_shift) < page) ++page_shift;
         for (std::size_t want = std::size_t(1) << 40; want >= (std::size_t(1) << 32); want /= 2) {
-            void* p = mmap(nullptr, want, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            void* p =
+                mmap(nullptr, want, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
             if (p == MAP_FAILED) continue;
-            void* t = mmap(nullptr, (want >> page_shift) * sizeof(Allocation*), PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            void* t =
+                mmap(nullptr, (want >> page_shift) * sizeof(Allocation*), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
             if (t == MAP_FAILED) {
                 munmap(p, want);
                 continue;
@@ -44,7 +46,8 @@ struct Arena {
             break;
         }
         if (!base)
-            throw simt::Error("simt: could not reserve address space for device memory (mmap failed)");
+            throw simt::Error(
+                "simt: could not reserve address space for device memory (mmap failed)");
         owners_out.store(owners, std::memory_order_relaxed);
         page_shift_out.store(page_shift, std::memory_order_relaxed);
         lo.store(reinterpret_cast<std::uintptr_t>(base), std::memory_order_relaxed);
@@ -73,7 +76,8 @@ std::byte* reserve(Allocation* owner, std::size_t bytes) {
                           "never reused, so that a dangling pointer is always recognised)");
     std::byte* start = a.base + a.used;
     if (mprotect(start, whole, PROT_READ | PROT_WRITE) != 0)
-        throw simt::Error(std::to_string(bytes) + " bytes asked for: the system has no memory left");
+        throw simt::Error(std::to_string(bytes) +
+                          " bytes asked for: the system has no memory left");
     std::memset(start, poison_byte, whole);
     for (std::size_t i = a.used >> a.page_shift, n = i + (whole >> a.page_shift); i < n; ++i)
         a.owners[i].store(owner, std::memory_order_relaxed);
@@ -83,13 +87,15 @@ std::byte* reserve(Allocation* owner, std::size_t bytes) {
 
 void release(std::byte* base, std::size_t bytes) {
     Arena& a = the_arena();
-    madvise(base - a.page, round_up(std::max<std::size_t>(bytes, 1), a.page) + 2 * a.page, MADV_DONTNEED);
+    madvise(base - a.page, round_up(std::max<std::size_t>(bytes, 1), a.page) + 2 * a.page,
+            MADV_DONTNEED);
 }
 
 bool mapped(const void* p) {
     Arena& a = the_arena();
     std::lock_guard lock(a.m);
-    return contains(p) && static_cast<std::size_t>(static_cast<const std::byte*>(p) - a.base) < a.used;
+    return contains(p) &&
+           static_cast<std::size_t>(static_cast<const std::byte*>(p) - a.base) < a.used;
 }
 
 }  // namespace simt::sim::detail::arena

@@ -82,7 +82,8 @@ std::uintptr_t heap_block_end(std::uintptr_t p, const Mapping& m) {
     if (size < 32 || size % 16 != 0 || size > m.hi - chunk) return 0;
     if (field & mmapped) return chunk + size;
     if (size + header > m.hi - chunk) return 0;
-    const std::size_t next = *reinterpret_cast<const std::size_t*>(chunk + size + sizeof(std::size_t));
+    const std::size_t next =
+        *reinterpret_cast<const std::size_t*>(chunk + size + sizeof(std::size_t));
     return (next & in_use) ? chunk + size + sizeof(std::size_t) : 0;
 }
 

@@ -32,10 +32,11 @@ std::string claim(std::size_t bytes, int device) {
     if (bytes > p.total_global_mem)
         return ", more than the " + gib(p.total_global_mem) + " of memory the simulated " + p.name +
                " has in all" +
-               (bytes > (SIZE_MAX >> 1) ? "; a size this large is usually a negative number or an "
-                                          "overflowed product (an int n * sizeof(T) computed in int) "
-                                          "converted to size_t"
-                                        : "");
+               (bytes > (SIZE_MAX >> 1)
+                    ? "; a size this large is usually a negative number or an "
+                      "overflowed product (an int n * sizeof(T) computed in int) "
+                      "converted to size_t"
+                    : "");
     // The simulator keeps each array in this machine's memory: a size the device would hold but
     // the host cannot is refused too, rather than the system running out of memory later.
     const std::size_t host = static_cast<std::size_t>(sysconf(_SC_PHYS_PAGES)) *
@@ -47,8 +48,8 @@ std::string claim(std::size_t bytes, int device) {
     std::size_t used = in_use.load();
     do {
         if (bytes > p.total_global_mem - used)
-            return ", but only " + std::to_string((p.total_global_mem - used) >> 20) + " MiB of the " +
-                   gib(p.total_global_mem) + " of the simulated " + p.name +
+            return ", but only " + std::to_string((p.total_global_mem - used) >> 20) +
+                   " MiB of the " + gib(p.total_global_mem) + " of the simulated " + p.name +
                    (device != 0 ? " (device " + std::to_string(device) + ")" : std::string()) +
                    " are free (free arrays with cudaFree once the kernels using them are done)";
     } while (!in_use.compare_exchange_weak(used, used + bytes));
@@ -69,7 +70,8 @@ Allocation& new_record(std::size_t bytes, std::size_t elem_size, const char* ele
         a.base = arena::reserve(&a, bytes);
     } catch (const simt::Error& e) {
         all.records.pop_back();
-        throw simt::Error(std::string("simt: out of ") + what + " at " + where(site) + ": " + e.what());
+        throw simt::Error(std::string("simt: out of ") + what + " at " + where(site) + ": " +
+                          e.what());
     }
     a.bytes = a.size = bytes;
     a.elem_size = elem_size;

@@ -19,7 +19,8 @@ bool drain_streams_at_exit();
 namespace {
 
 [[noreturn]] void refuse_settings(const std::string& message) {
-    std::fprintf(stderr, "simt: %s\n  (`./lab help settings` lists every setting)\n", message.c_str());
+    std::fprintf(stderr, "simt: %s\n  (`./lab help settings` lists every setting)\n",
+                 message.c_str());
     std::fflush(stderr);
     std::_Exit(2);
 }

@@ -106,8 +106,8 @@ Config settings_from_environment();
 
 /// How the program ends, in order: waits for queued work, reports an error nobody collected,
 /// lets the checkers speak at exit (leaks; only when `leaks`: after an uncaught exception the
-/// arrays still alive are not leaks), prints the summary, and exits with SIMT_EXITCODE when anything
-/// was found. Returns only when nothing changes the exit status.
+/// arrays still alive are not leaks), prints the summary, and exits with SIMT_EXITCODE when
+/// anything was found. Returns only when nothing changes the exit status.
 void end_process(int status, bool leaks);
 
 }  // namespace simt::sim::detail

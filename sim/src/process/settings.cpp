@@ -59,7 +59,8 @@ std::uint64_t parse_number(const Row& r, std::string_view whole, std::string_vie
 /// The parser of a plain number setting: digits from `lo` to `hi` stored in `field`.
 template <auto field, std::uint64_t lo, std::uint64_t hi>
 void number(Config& c, std::string_view v, const Row& r) {
-    c.*field = static_cast<std::remove_reference_t<decltype(c.*field)>>(parse_number(r, v, v, lo, hi));
+    c.*field =
+        static_cast<std::remove_reference_t<decltype(c.*field)>>(parse_number(r, v, v, lo, hi));
 }
 
 void check_list(Config& c, std::string_view v, const Row& r) {
@@ -232,8 +233,9 @@ void warn_unknown_settings() {
             if (d < best) best = d, closest = &r;
         }
         if (best == 0) continue;
-        std::fprintf(stderr, "simt: warning: %.*s is not a simt setting and is ignored; did you mean "
-                             "%s? (`./lab help settings` lists them)\n",
+        std::fprintf(stderr,
+                     "simt: warning: %.*s is not a simt setting and is ignored; did you mean "
+                     "%s? (`./lab help settings` lists them)\n",
                      static_cast<int>(name.size()), name.data(), closest->name);
     }
 }

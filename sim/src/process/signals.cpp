@@ -117,7 +117,8 @@ void on_fault(int sig, siginfo_t* info, [[maybe_unused]] void* context) {
         Walk walk{&f, rip};
         _Unwind_Backtrace(walk_frame, &walk);
         // Resume at thread_faulted near the top of the fiber's stack, as if called there.
-        auto sp = (reinterpret_cast<std::uintptr_t>(s.stack_hi) - top_reserve) & ~std::uintptr_t(15);
+        auto sp =
+            (reinterpret_cast<std::uintptr_t>(s.stack_hi) - top_reserve) & ~std::uintptr_t(15);
         sp -= sizeof(void*);
         *reinterpret_cast<void**>(sp) = nullptr;
         r[REG_RSP] = static_cast<greg_t>(sp);

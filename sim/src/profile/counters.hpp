@@ -87,7 +87,8 @@ inline Cost shared_cost(const Request& r) {
         unsigned n = 0;
         for (; active; active &= active - 1) {
             unsigned l = static_cast<unsigned>(std::countr_zero(active));
-            std::uint64_t w0 = r.address[l] / 4, w1 = (r.address[l] + std::max(r.size[l], 1u) - 1) / 4;
+            std::uint64_t w0 = r.address[l] / 4,
+                          w1 = (r.address[l] + std::max(r.size[l], 1u) - 1) / 4;
             for (std::uint64_t w = w0; w <= w1 && n < words.size(); ++w) words[n++] = w;
         }
         std::sort(words.begin(), words.begin() + n);

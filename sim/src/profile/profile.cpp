@@ -221,7 +221,8 @@ struct BlockProfile {
         st.size = r.size[first];
         for (std::uint32_t m = r.mask; m; m &= m - 1) {
             unsigned l = static_cast<unsigned>(std::countr_zero(m));
-            if (static_cast<std::int64_t>(r.address[l]) != base + step * static_cast<std::int64_t>(l - first))
+            if (static_cast<std::int64_t>(r.address[l]) !=
+                base + step * static_cast<std::int64_t>(l - first))
                 st.pattern = Pattern::scattered;
         }
     }
@@ -274,7 +275,9 @@ std::string read_line(const char* file, unsigned line) {
     return in ? text : std::string();
 }
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':'; }
+bool ident_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':';
+}
 
 /// The kernel a launch line names: `name<<<`, `name<T><<<`, or the first argument of
 /// simt::launch / cudaLaunchKernel (past a cast and an `&`). Empty if the line says neither.
@@ -316,8 +319,12 @@ std::string kernel_name(const Loc& site) {
     return "";
 }
 
-const char* op_name(Access k) { return k == Access::read ? "ld" : k == Access::write ? "st" : "atom"; }
-const char* kind_word(Access k) { return k == Access::read ? "load" : k == Access::write ? "store" : "atomic"; }
+const char* op_name(Access k) {
+    return k == Access::read ? "ld" : k == Access::write ? "st" : "atom";
+}
+const char* kind_word(Access k) {
+    return k == Access::read ? "load" : k == Access::write ? "store" : "atomic";
+}
 
 /// A launch's, or one line's, counts by space and kind.
 struct Tally {
@@ -341,7 +348,8 @@ using Metrics = std::vector<std::pair<std::string, double>>;
 /// no counterpart for start with simt__.
 Metrics metrics_of(const Tally& t, bool all) {
     Metrics m;
-    const unsigned G = static_cast<unsigned>(Space::global), S = static_cast<unsigned>(Space::shared);
+    const unsigned G = static_cast<unsigned>(Space::global),
+                   S = static_cast<unsigned>(Space::shared);
     for (Access k : {Access::read, Access::write, Access::atomic}) {
         const Counts& c = t.mem[G][static_cast<unsigned>(k)];
         if (!all && !c.requests) continue;
@@ -362,7 +370,8 @@ Metrics metrics_of(const Tally& t, bool all) {
     }
     std::uint64_t instructions = t.sync.instructions, lanes = t.sync.lanes, partial = 0;
     for (const auto& space : t.mem)
-        for (const Counts& c : space) instructions += c.requests, lanes += c.lanes, partial += c.partial;
+        for (const Counts& c : space)
+            instructions += c.requests, lanes += c.lanes, partial += c.partial;
     m.emplace_back("smsp__thread_inst_executed_per_inst_executed.ratio",
                    instructions ? double(lanes) / double(instructions) : 0.0);
     m.emplace_back("simt__warp_instructions", instructions);
@@ -398,7 +407,8 @@ std::string json_metrics(const Metrics& m) {
 }
 
 std::string dims(dim3 d, const char* open, const char* close) {
-    return open + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + close;
+    return open + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) +
+           close;
 }
 
 /// What a kernel's launches from one site add up to, for the text report at exit.
@@ -431,14 +441,16 @@ std::string why(const LineKey& k, const SiteStats& s) {
     const std::string apart = "lanes are " + std::to_string(stride) + " bytes apart";
     if (k.space == Space::shared) {
         if (stride == 0) return "";
-        return apart + (stride % 128 == 0 ? ": all in one bank; padding each row by one element spreads them"
-                                          : ": lanes that far apart fall in one bank");
+        return apart + (stride % 128 == 0
+                            ? ": all in one bank; padding each row by one element spreads them"
+                            : ": lanes that far apart fall in one bank");
     }
     if (stride == 0) return "";
     if (stride >= 32)
         return "each lane in its own sector: " + apart +
                (stride >= 128 ? ", as when the warp goes down a column" : "");
-    if (stride == static_cast<std::int64_t>(s.size)) return "contiguous, but not aligned to 32-byte sectors";
+    if (stride == static_cast<std::int64_t>(s.size))
+        return "contiguous, but not aligned to 32-byte sectors";
     return apart + ": of each sector only " + std::to_string(s.size) + " of every " +
            std::to_string(stride) + " bytes are used";
 }
@@ -447,17 +459,20 @@ class Profiler final : public Checker {
 public:
     Profiler() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/false) {}
 
-    bool enabled(const Config& c) const override { return c.profile_text || !c.profile_json.empty(); }
+    bool enabled(const Config& c) const override {
+        return c.profile_text || !c.profile_json.empty();
+    }
 
     void launch_begin(GridRun& g) override {
         std::lock_guard lock(m_);
         running_[&g] = {};
         if (unchecked_files.load(std::memory_order_relaxed) && !unchecked_said_) {
             unchecked_said_ = true;
-            std::fprintf(stderr,
-                         "simt: SIMT_PROFILE: part of this program was built UNCHECKED (--unchecked "
-                         "or the UNCHECKED option): its raw and view accesses reach no hook and are "
-                         "not counted; build it checked to profile it\n");
+            std::fprintf(
+                stderr,
+                "simt: SIMT_PROFILE: part of this program was built UNCHECKED (--unchecked "
+                "or the UNCHECKED option): its raw and view accesses reach no hook and are "
+                "not counted; build it checked to profile it\n");
         }
     }
 
@@ -524,7 +539,8 @@ private:
         occupancy_of(k, t.static_shared, g.nblocks, occupancy, occupancy_text);
 
         std::lock_guard lock(m_);
-        const std::string site = base_name(k.site.file_name()) + ":" + std::to_string(k.site.line());
+        const std::string site =
+            base_name(k.site.file_name()) + ":" + std::to_string(k.site.line());
         auto kt = std::find_if(kernels_.begin(), kernels_.end(),
                                [&](const KernelTotals& x) { return x.site == site; });
         if (kt == kernels_.end()) {
@@ -534,8 +550,9 @@ private:
             kt->grid = k.grid;
             kt->block = k.block;
         }
-        if (kt->launches && (kt->grid.x != k.grid.x || kt->grid.y != k.grid.y || kt->grid.z != k.grid.z ||
-                             kt->block.x != k.block.x || kt->block.y != k.block.y || kt->block.z != k.block.z))
+        if (kt->launches &&
+            (kt->grid.x != k.grid.x || kt->grid.y != k.grid.y || kt->grid.z != k.grid.z ||
+             kt->block.x != k.block.x || kt->block.y != k.block.y || kt->block.z != k.block.z))
             kt->shapes_differ = true;
         ++kt->launches;
         kt->tally.add(total);
@@ -554,7 +571,8 @@ private:
                            ",\"metrics\":" + json_metrics(all) + ",\"lines\":[";
         // One entry per source line, its accesses' metrics together.
         std::map<std::pair<std::string, unsigned>, Tally> by_line;
-        for (const auto& [lk, stats] : lines) by_line[{lk.file, lk.line}].add(lk.space, lk.kind, stats.c);
+        for (const auto& [lk, stats] : lines)
+            by_line[{lk.file, lk.line}].add(lk.space, lk.kind, stats.c);
         bool first = true;
         for (const auto& [fl, tally] : by_line) {
             json += std::string(first ? "" : ",") + "{\"file\":" + json_string(fl.first) +
@@ -567,7 +585,8 @@ private:
             // Each run writes the file afresh: one object per launch of this run.
             json_.open(path, std::ios::trunc);
             if (!json_) {
-                std::fprintf(stderr, "simt: SIMT_PROFILE: cannot open %s for writing\n", path.c_str());
+                std::fprintf(stderr, "simt: SIMT_PROFILE: cannot open %s for writing\n",
+                             path.c_str());
                 return;
             }
         }
@@ -578,8 +597,8 @@ private:
                              Metrics& m, std::string& text) {
 #if SIMT_PROFILE_OCCUPANCY
         const int threads = static_cast<int>(k.block.x * k.block.y * k.block.z);
-        Occupancy o = occupancy(simt::device_properties(), threads, k.shared_bytes + static_shared, 0,
-                                static_cast<long long>(blocks));
+        Occupancy o = occupancy(simt::device_properties(), threads, k.shared_bytes + static_shared,
+                                0, static_cast<long long>(blocks));
         m = {{"sm__maximum_warps_per_active_cycle_pct", o.theoretical_pct},
              {"launch__occupancy_limit_blocks", o.limit_blocks},
              {"launch__occupancy_limit_registers", o.limit_registers},
@@ -589,14 +608,14 @@ private:
              {"launch__registers_per_thread", o.registers_per_thread},
              {"simt__registers_assumed", o.registers_assumed ? 1 : 0}};
         char buf[320];
-        std::snprintf(buf, sizeof buf,
-                      "%s%% theoretical, %d warps per multiprocessor (limits in blocks: warps %d, "
-                      "registers %d, shared memory %d, blocks %d), %.3g waves; %d registers per "
-                      "thread%s",
-                      fixed(o.theoretical_pct).c_str(), o.active_warps, o.limit_warps,
-                      o.limit_registers, o.limit_shared_mem, o.limit_blocks,
-                      o.waves_per_multiprocessor, o.registers_per_thread,
-                      o.registers_assumed ? " assumed (the simulator cannot know nvcc's count)" : "");
+        std::snprintf(
+            buf, sizeof buf,
+            "%s%% theoretical, %d warps per multiprocessor (limits in blocks: warps %d, "
+            "registers %d, shared memory %d, blocks %d), %.3g waves; %d registers per "
+            "thread%s",
+            fixed(o.theoretical_pct).c_str(), o.active_warps, o.limit_warps, o.limit_registers,
+            o.limit_shared_mem, o.limit_blocks, o.waves_per_multiprocessor, o.registers_per_thread,
+            o.registers_assumed ? " assumed (the simulator cannot know nvcc's count)" : "");
         text = buf;
 #else
         (void)k, (void)static_shared, (void)blocks, (void)m, (void)text;
@@ -609,7 +628,8 @@ private:
                           (k.launches == 1 ? " launch" : " launches") + ", grid " +
                           dims(k.grid, "(", ")") + " x block " + dims(k.block, "(", ")") +
                           (k.shapes_differ ? " (the first; others differ)" : "") + "\n";
-        const unsigned G = static_cast<unsigned>(Space::global), S = static_cast<unsigned>(Space::shared);
+        const unsigned G = static_cast<unsigned>(Space::global),
+                       S = static_cast<unsigned>(Space::shared);
         char buf[256];
         bool header = false;
         for (Access a : {Access::read, Access::write, Access::atomic}) {
@@ -620,8 +640,9 @@ private:
                 header = true;
             }
             std::snprintf(buf, sizeof buf, "  global %-8s %11llu %11llu %11llu   %s (ideal %s)\n",
-                          kind_word(a), (unsigned long long)c.requests, (unsigned long long)c.actual,
-                          (unsigned long long)c.ideal, fixed(double(c.actual) / c.requests).c_str(),
+                          kind_word(a), (unsigned long long)c.requests,
+                          (unsigned long long)c.actual, (unsigned long long)c.ideal,
+                          fixed(double(c.actual) / c.requests).c_str(),
                           fixed(double(c.ideal) / c.requests).c_str());
             out += buf;
         }
@@ -633,9 +654,10 @@ private:
                 out += "                    requests  wavefronts       ideal   bank conflicts\n";
                 header = true;
             }
-            std::snprintf(buf, sizeof buf, "  shared %-8s %11llu %11llu %11llu   %llu\n", kind_word(a),
-                          (unsigned long long)c.requests, (unsigned long long)c.actual,
-                          (unsigned long long)c.ideal, (unsigned long long)(c.actual - c.ideal));
+            std::snprintf(buf, sizeof buf, "  shared %-8s %11llu %11llu %11llu   %llu\n",
+                          kind_word(a), (unsigned long long)c.requests,
+                          (unsigned long long)c.actual, (unsigned long long)c.ideal,
+                          (unsigned long long)(c.actual - c.ideal));
             out += buf;
         }
         Metrics m = metrics_of(k.tally, false);
@@ -659,9 +681,11 @@ private:
         // The worst lines: most excess sectors or wavefronts first, then most partial masks.
         std::vector<std::pair<LineKey, SiteStats>> worst;
         for (const auto& [lk, s] : k.lines)
-            if ((lk.space != Space::constant && s.c.actual > s.c.ideal) || s.c.partial) worst.emplace_back(lk, s);
+            if ((lk.space != Space::constant && s.c.actual > s.c.ideal) || s.c.partial)
+                worst.emplace_back(lk, s);
         std::stable_sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) {
-            std::uint64_t xa = a.second.c.actual - a.second.c.ideal, xb = b.second.c.actual - b.second.c.ideal;
+            std::uint64_t xa = a.second.c.actual - a.second.c.ideal,
+                          xb = b.second.c.actual - b.second.c.ideal;
             return xa != xb ? xa > xb : a.second.c.partial > b.second.c.partial;
         });
         if (worst.size() > 5) worst.resize(5);
@@ -669,7 +693,9 @@ private:
         for (const auto& [lk, s] : worst) {
             const double n = double(s.c.requests);
             std::string line = "    " + lk.file + ":" + std::to_string(lk.line) + " " +
-                               (lk.space == Space::shared ? "shared " : lk.space == Space::constant ? "constant " : "") +
+                               (lk.space == Space::shared     ? "shared "
+                                : lk.space == Space::constant ? "constant "
+                                                              : "") +
                                kind_word(lk.kind) + ":";
             if (s.c.actual > s.c.ideal) {
                 const bool shared = lk.space == Space::shared;

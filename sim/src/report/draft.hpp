@@ -57,7 +57,7 @@ struct Draft {
     std::string extent;                 ///< "(4, 8)"
     std::string bad;                    ///< which index left which extent
     const void* address = nullptr;      ///< misaligned accesses
-    std::size_t count = 0;              ///< bytes of a misaligned access; threads that left a barrier
+    std::size_t count = 0;  ///< bytes of a misaligned access; threads that left a barrier
     std::vector<DraftSite> sites;
     Hint hint = Hint::none;
     Loc barrier{};                      ///< the barrier between the two sites (next_iteration)

@@ -133,12 +133,14 @@ std::string misaligned(const Draft& d, const std::string& what) {
     std::string at = fmt::format("address {}", reinterpret_cast<std::uintptr_t>(d.address));
     std::string units;
     if (d.array) {
-        auto off = static_cast<std::size_t>(static_cast<const std::byte*>(d.address) - d.array->base);
+        auto off =
+            static_cast<std::size_t>(static_cast<const std::byte*>(d.address) - d.array->base);
         std::size_t into = off - static_cast<std::size_t>(d.element) * d.array->elem_size;
         at = memory(d) + (into ? fmt::format(" + {} byte{}", into, into > 1 ? "s" : "") : "") +
              fmt::format(" ({})", origin(d.array));
-        units = fmt::format("byte offset {}, {:g} in {}-byte units, is not a multiple of {}: ", off,
-                            static_cast<double>(off) / static_cast<double>(d.count), d.count, d.count);
+        units =
+            fmt::format("byte offset {}, {:g} in {}-byte units, is not a multiple of {}: ", off,
+                        static_cast<double>(off) / static_cast<double>(d.count), d.count, d.count);
     }
     return fmt::format(
         "simt: misaligned address: {}-byte {} of {}\n{}  {}{}An access of n bytes needs an address "
@@ -200,15 +202,17 @@ std::string format_text(const Draft& d) {
                     "iteration, but nothing orders this iteration's later line before the next "
                     "iteration's earlier one; add a __syncthreads() at the end of the loop body",
                     hazard_name(d.hazard), memory(d), origin(d.array), sites, where(d.barrier));
-            return fmt::format("simt: data race ({}) on {} ({})\n{}  nothing orders these accesses: {}",
-                               hazard_name(d.hazard), memory(d), origin(d.array), sites, hint_text(d));
+            return fmt::format(
+                "simt: data race ({}) on {} ({})\n{}  nothing orders these accesses: {}",
+                hazard_name(d.hazard), memory(d), origin(d.array), sites, hint_text(d));
         case FindingKind::uninitialized_read:
             return fmt::format("simt: uninitialized {} of {} ({})\n{}  {}", what, memory(d),
                                origin(d.array), sites, hint_text(d));
         case FindingKind::null_pointer:
-            return fmt::format("simt: {} through a null simt::ptr\n{}  not performed; the kernel was "
-                               "given no array for this parameter",
-                               what, sites);
+            return fmt::format(
+                "simt: {} through a null simt::ptr\n{}  not performed; the kernel was "
+                "given no array for this parameter",
+                what, sites);
         case FindingKind::use_after_free:
             return fmt::format(
                 "simt: use after free: {} of {} ({}, already freed)\n{}  {}", what, memory(d),
@@ -249,7 +253,8 @@ std::string format_text(const Draft& d) {
                                "must not sit in code that only part of the block runs",
                                fmt::join(d.lines, "\n"));
         case FindingKind::deadlock:
-            return fmt::format("{}\n  the launch ends with a KernelError", fmt::join(d.lines, "\n"));
+            return fmt::format("{}\n  the launch ends with a KernelError",
+                               fmt::join(d.lines, "\n"));
         case FindingKind::warp_mask:
         case FindingKind::warp_divergence: return fmt::format("{}", fmt::join(d.lines, "\n"));
     }

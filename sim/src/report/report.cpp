@@ -63,7 +63,8 @@ std::string cuda_malloc_target(const std::string& text, unsigned column) {
         if (!std::isspace(static_cast<unsigned char>(c))) target += c;
     // Drop what only converts the pointer: the cast to void** and the address-of.
     for (std::string_view cast : {"reinterpret_cast<void**>", "static_cast<void**>", "(void**)"})
-        for (std::size_t at; (at = target.find(cast)) != std::string::npos;) target.erase(at, cast.size());
+        for (std::size_t at; (at = target.find(cast)) != std::string::npos;)
+            target.erase(at, cast.size());
     std::erase_if(target, [](char c) { return c == '&' || c == '(' || c == ')'; });
     // A variable, an element of one or a member: letters, digits, _ (and UTF-8, which C++
     // identifiers may hold), [ ] . and ->; not an expression such as p + 1.
@@ -132,15 +133,17 @@ std::string origin(const Allocation* a) {
     if (a->space == Space::shared && !*a->site.file_name())  // declared by no line of the kernel
         return fmt::format("dynamic shared memory, {} bytes given at the launch", a->size);
     std::size_t n = a->size / a->elem_size;
-    std::string count = a->rank > 1 ? fmt::format("{}", fmt::join(a->extents, a->extents + a->rank, "x"))
-                                    : std::to_string(n);
+    std::string count = a->rank > 1
+                            ? fmt::format("{}", fmt::join(a->extents, a->extents + a->rank, "x"))
+                            : std::to_string(n);
     // Memory of no known type (cudaMalloc through a void*, a struct's bytes) is counted in bytes.
-    std::string what = untyped(a) ? fmt::format("{} byte{}", n, n == 1 ? "" : "s")
-                                  : fmt::format("{}, {} element{}", a->elem_type, count, n == 1 ? "" : "s");
-    return fmt::format("{}, {}{} at {}", what,
-                       a->space == Space::shared || a->symbol ? "declared" : "allocated",
-                       a->cuda && cuda_several_devices() ? fmt::format(" on device {}", a->device) : "",
-                       where(a->site));
+    std::string what =
+        untyped(a) ? fmt::format("{} byte{}", n, n == 1 ? "" : "s")
+                   : fmt::format("{}, {} element{}", a->elem_type, count, n == 1 ? "" : "s");
+    return fmt::format(
+        "{}, {}{} at {}", what, a->space == Space::shared || a->symbol ? "declared" : "allocated",
+        a->cuda && cuda_several_devices() ? fmt::format(" on device {}", a->device) : "",
+        where(a->site));
 }
 
 std::string coord(uint3 c) { return fmt::format("({},{},{})", c.x, c.y, c.z); }
@@ -171,7 +174,8 @@ std::string array_name(const Allocation* a) {
                             : declared_name(line);
         }
         if (rec->name.empty())
-            rec->name = a->space == Space::shared ? "shared array" : "allocation #" + std::to_string(a->id);
+            rec->name =
+                a->space == Space::shared ? "shared array" : "allocation #" + std::to_string(a->id);
     }
     return rec->name;
 }
@@ -220,7 +224,8 @@ void add_finding(Draft d) {
         std::lock_guard lock(p.m);
         if (p.keys.contains(key)) return;
     }
-    b.findings.push_back({b.linear, tls_thread ? tls_thread->linear : 0, std::move(key), std::move(d)});
+    b.findings.push_back(
+        {b.linear, tls_thread ? tls_thread->linear : 0, std::move(key), std::move(d)});
 }
 
 void publish(std::vector<PendingFinding>& fs, std::uint64_t failed) {
@@ -252,7 +257,8 @@ void print_summary() {
     if (p.all.empty()) return;
     std::vector<std::pair<FindingKind, int>> kinds;
     for (const Finding& f : p.all) {
-        auto k = std::find_if(kinds.begin(), kinds.end(), [&](auto& e) { return e.first == f.kind; });
+        auto k =
+            std::find_if(kinds.begin(), kinds.end(), [&](auto& e) { return e.first == f.kind; });
         if (k == kinds.end()) kinds.emplace_back(f.kind, 1);
         else ++k->second;
     }

@@ -20,7 +20,8 @@ namespace simt::sim::detail {
 
 namespace {
 
-static_assert(sizeof(Loc) == sizeof(const LocRecord*), "simt expects libstdc++'s std::source_location");
+static_assert(sizeof(Loc) == sizeof(const LocRecord*),
+              "simt expects libstdc++'s std::source_location");
 
 Loc make_loc(const LocRecord* r) { return std::bit_cast<Loc>(r); }
 
@@ -37,7 +38,9 @@ bool library_frame(const std::string& file) {
            file.find("/include/c++/") != std::string::npos || file.rfind("/usr/include/", 0) == 0;
 }
 
-const char* keep(Symbols& s, std::string text) { return s.strings.emplace_back(std::move(text)).c_str(); }
+const char* keep(Symbols& s, std::string text) {
+    return s.strings.emplace_back(std::move(text)).c_str();
+}
 
 /// The frames at `pc`, innermost (inlined) first.
 std::vector<Frame> frames([[maybe_unused]] Symbols& s, [[maybe_unused]] const void* pc) {
@@ -50,7 +53,8 @@ std::vector<Frame> frames([[maybe_unused]] Symbols& s, [[maybe_unused]] const vo
             reinterpret_cast<std::uintptr_t>(pc) - 1,  // inside the call instruction
             [](void* data, std::uintptr_t, const char* file, int line, const char* fn) {
                 if (file || fn)
-                    static_cast<std::vector<Frame>*>(data)->push_back({file ? file : "", fn ? fn : "", line});
+                    static_cast<std::vector<Frame>*>(data)->push_back(
+                        {file ? file : "", fn ? fn : "", line});
                 return 0;
             },
             [](void*, const char*, int) {}, &out);

@@ -27,7 +27,8 @@ struct Symbols {
     std::deque<std::string> strings;  ///< the records' text; a deque never moves them
     std::deque<LocRecord> records;
     /// library_call_site's records, one per call site and function, however often it is called.
-    std::map<std::tuple<const char*, unsigned, unsigned, const char*>, const LocRecord*> library_calls;
+    std::map<std::tuple<const char*, unsigned, unsigned, const char*>, const LocRecord*>
+        library_calls;
     std::set<const LocRecord*> library_call_records;
     void* state = nullptr;            ///< libbacktrace's, made on first use
 };

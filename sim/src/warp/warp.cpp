@@ -41,9 +41,11 @@ unsigned source_lane(WarpOp op, unsigned lane, int arg, int width) {
     switch (op) {
         case WarpOp::shfl: return seg + (static_cast<unsigned>(arg) & (w - 1));
         case WarpOp::shfl_up:
-            return lane >= seg + static_cast<unsigned>(arg) ? lane - static_cast<unsigned>(arg) : lane;
+            return lane >= seg + static_cast<unsigned>(arg) ? lane - static_cast<unsigned>(arg)
+                                                            : lane;
         case WarpOp::shfl_down:
-            return lane + static_cast<unsigned>(arg) < seg + w ? lane + static_cast<unsigned>(arg) : lane;
+            return lane + static_cast<unsigned>(arg) < seg + w ? lane + static_cast<unsigned>(arg)
+                                                               : lane;
         case WarpOp::shfl_xor: {
             unsigned s = lane ^ static_cast<unsigned>(arg);
             return (s & ~(w - 1)) == seg ? s : lane;
@@ -67,7 +69,8 @@ void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     unsigned votes = 0;
     for (unsigned l = 0; l < 32; ++l)
         if ((m.mask >> l & 1) && ws.value[l]) votes |= 1u << l;
-    unsigned all_same = m.op == WarpOp::match_all ? matching(ws, m.mask, std::countr_zero(m.mask)) : 0;
+    unsigned all_same =
+        m.op == WarpOp::match_all ? matching(ws, m.mask, std::countr_zero(m.mask)) : 0;
     for (unsigned l = 0; l < 32; ++l) {
         if (!(m.mask >> l & 1)) continue;
         switch (m.op) {
@@ -138,8 +141,8 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
         it = ws.open.end() - 1;
     } else if (it->op != op) {
         fail("simt: " + who + " calls " + what + " at " + where(loc) +
-                      " while other lanes of mask " + hex(mask) + " wait in " + it->what +
-                       " at " + where(it->site) + "; all lanes of a mask must call the same intrinsic",
+                 " while other lanes of mask " + hex(mask) + " wait in " + it->what + " at " +
+                 where(it->site) + "; all lanes of a mask must call the same intrinsic",
              FindingKind::warp_divergence);
     }
     ws.value[lane] = value;
@@ -159,7 +162,8 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     if (ts.group) {
         unsigned live = live_lanes(b, warp), group = ts.group;
         for (unsigned l = 0; l < 32; ++l)
-            if (group >> l & 1) b.threads[warp * 32 + l].active = live, b.threads[warp * 32 + l].group = 0;
+            if (group >> l & 1)
+                b.threads[warp * 32 + l].active = live, b.threads[warp * 32 + l].group = 0;
     }
     return ws.result[lane];
 }

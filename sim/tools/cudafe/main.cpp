@@ -85,9 +85,10 @@ public:
             std::filesystem::is_regular_file(input, ec) ? read_file(input) : std::nullopt;
         if (!source) {
             std::fprintf(stderr, "%s: error: %s\n", input.c_str(),
-                         std::filesystem::exists(input, ec) ? "cannot read this file (not a regular "
-                                                              "file, or no permission)"
-                                                            : "no such file");
+                         std::filesystem::exists(input, ec)
+                             ? "cannot read this file (not a regular "
+                               "file, or no permission)"
+                             : "no such file");
             return std::nullopt;
         }
         read.push_back(input.string());
@@ -110,7 +111,8 @@ private:
     // Each `#include "name"` that names a file beside the including one is replaced, on its
     // line, by an include of the rewritten copy. Other includes (<...>, or found on the include
     // path) are the compiler's business.
-    std::optional<std::string> follow_includes(const std::filesystem::path& dir, const std::string& text) {
+    std::optional<std::string> follow_includes(const std::filesystem::path& dir,
+                                               const std::string& text) {
         static const std::regex include(R"re(^([ \t]*#[ \t]*include[ \t]*)"([^"\n]+)")re",
                                         std::regex::multiline);
         std::string out;
@@ -119,7 +121,8 @@ private:
              it != std::sregex_iterator(); ++it) {
             const std::smatch& m = *it;
             std::error_code ec;
-            const std::filesystem::path header = std::filesystem::weakly_canonical(dir / m[2].str(), ec);
+            const std::filesystem::path header =
+                std::filesystem::weakly_canonical(dir / m[2].str(), ec);
             if (ec || !std::filesystem::is_regular_file(header, ec)) continue;
             const std::optional<std::filesystem::path> copy = copy_of(header);
             if (!copy) return std::nullopt;
@@ -132,7 +135,8 @@ private:
     }
 
     std::optional<std::filesystem::path> copy_of(const std::filesystem::path& header) {
-        if (auto found = copies_.find(header.string()); found != copies_.end()) return found->second;
+        if (auto found = copies_.find(header.string()); found != copies_.end())
+            return found->second;
         // The copy's name keeps the header's, made unique by a number (a.cuh, 1_a.cuh).
         const std::filesystem::path copy =
             dir_ / (std::to_string(copies_.size()) + "_" + header.filename().string());

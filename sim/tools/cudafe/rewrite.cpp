@@ -317,7 +317,9 @@ private:
     std::string_view str(std::size_t t) const {
         return s_.substr(toks_[t].begin, toks_[t].end - toks_[t].begin);
     }
-    bool is(std::size_t t, std::string_view text) const { return t < toks_.size() && str(t) == text; }
+    bool is(std::size_t t, std::string_view text) const {
+        return t < toks_.size() && str(t) == text;
+    }
     bool significant(std::size_t t) const {
         return toks_[t].kind != Kind::blank && toks_[t].kind != Kind::comment;
     }
@@ -390,7 +392,8 @@ private:
         l.gt = toks_[t].begin;
 
         t = next_sig(t + 1);
-        if (!is(t, "(")) return fail(l.lt, "the launch's >>> is not followed by its arguments in (...)");
+        if (!is(t, "("))
+            return fail(l.lt, "the launch's >>> is not followed by its arguments in (...)");
         for (depth = 0; t < toks_.size(); t = next_sig(t + 1)) {
             const std::string_view p = str(t);
             if (p == "(" || p == "[" || p == "{") {
@@ -487,7 +490,8 @@ private:
     // Replaces tokens [first, last] by blanks, keeping their newlines: lines and columns stay.
     void blank_out(std::size_t first, std::size_t last) {
         copy_to(toks_[first].begin);
-        for (std::size_t k = toks_[first].begin; k < toks_[last].end; ++k) out_ += s_[k] == '\n' ? '\n' : ' ';
+        for (std::size_t k = toks_[first].begin; k < toks_[last].end; ++k)
+            out_ += s_[k] == '\n' ? '\n' : ' ';
         copied_ = toks_[last].end;
     }
 
@@ -499,7 +503,8 @@ private:
         if (!is(open, "(")) return;
         const std::size_t cast = next_sig(open + 1);
         bool c_style = false;
-        if (const std::size_t end = void_cast_end(cast, 1, c_style); end != npos) blank_out(cast, end);
+        if (const std::size_t end = void_cast_end(cast, 1, c_style); end != npos)
+            blank_out(cast, end);
     }
 
     static bool is_allocation_call(std::string_view w) {
@@ -535,13 +540,15 @@ private:
     void keep_kernel_type(std::size_t open) {
         const Ctx ctx = toks_[open].ctx;
         const std::size_t before = prev_sig(open, ctx);
-        if (before != npos && (toks_[before].kind == Kind::word || toks_[before].kind == Kind::number ||
-                               is(before, ")") || is(before, "]")) &&
+        if (before != npos &&
+            (toks_[before].kind == Kind::word || toks_[before].kind == Kind::number ||
+             is(before, ")") || is(before, "]")) &&
             !is(before, "return"))
             return;  // a call's or a declarator's parentheses, not a cast
         std::size_t t = next_sig(open + 1);
         if (is(t, "const")) t = next_sig(t + 1);
-        if (!is(t, "void") || !is(t = next_sig(t + 1), "*") || !is(t = next_sig(t + 1), ")")) return;
+        if (!is(t, "void") || !is(t = next_sig(t + 1), "*") || !is(t = next_sig(t + 1), ")"))
+            return;
         const std::size_t first = t = next_sig(t + 1);
         if (is(t, "::")) t = next_sig(t + 1);
         if (t >= toks_.size() || toks_[t].kind != Kind::word) return;
@@ -551,7 +558,8 @@ private:
         if (t < toks_.size() && (is(t, "(") || is(t, "[") || is(t, ".") || is(t, "->") ||
                                  opening_angles(t) || is(t, "::")))
             return;
-        static constexpr std::string_view not_names[] = {"nullptr", "NULL", "this", "sizeof", "new"};
+        static constexpr std::string_view not_names[] = {"nullptr", "NULL", "this", "sizeof",
+                                                         "new"};
         for (std::string_view w : not_names)
             if (first == last && is(first, w)) return;
         copy_to(toks_[open].begin);
@@ -787,8 +795,9 @@ private:
     }
     std::size_t newlines(std::size_t from, std::size_t to) const {
         if (from >= to) return 0;
-        return static_cast<std::size_t>(std::count(s_.begin() + static_cast<std::ptrdiff_t>(toks_[from].begin),
-                                                   s_.begin() + static_cast<std::ptrdiff_t>(toks_[to - 1].end), '\n'));
+        return static_cast<std::size_t>(
+            std::count(s_.begin() + static_cast<std::ptrdiff_t>(toks_[from].begin),
+                       s_.begin() + static_cast<std::ptrdiff_t>(toks_[to - 1].end), '\n'));
     }
 
     // The text of one name: its type (the first piece's specifiers and its own pointer
@@ -809,7 +818,8 @@ private:
             while (!p.dims.empty() && p.dims.back() == ' ') p.dims.pop_back();
         }
         if (n.init_begin != npos) {
-            const std::size_t from = n.brace_init ? toks_[n.init_begin].begin : toks_[n.init_begin - 1].end;
+            const std::size_t from =
+                n.brace_init ? toks_[n.init_begin].begin : toks_[n.init_begin - 1].end;
             p.init = std::string(s_.substr(from, toks_[n.init_end - 1].end - from));
             if (!n.brace_init) p.init.insert(0, " =");
         }
@@ -858,8 +868,8 @@ private:
 
     void emit_shared(const Declaration& d, const Parts& p) {
         if (d.is_extern && !in_function()) {
-            out_ += "[[maybe_unused]] static constexpr ::simt::sim::detail::ExternShared<" + p.type +
-                    "> " + p.name + "{};";
+            out_ += "[[maybe_unused]] static constexpr ::simt::sim::detail::ExternShared<" +
+                    p.type + "> " + p.name + "{};";
         } else if (d.is_extern) {
             out_ += p.type + "* const " + p.name + " = ::simt::sim::detail::extern_shared<" +
                     p.type + ">();";

@@ -23,13 +23,15 @@ struct Rewritten {
 //
 // Each launch `EXPR<<<CFG>>>(ARGS)` becomes
 //   ::simt::detail::cuda_launch(CFG)([&](auto... simt_arg_) {
-//       return ::simt::sim::detail::kernel_call([=]() { EXPR(simt_arg_...); }, simt_arg_...); }(ARGS))
+//       return ::simt::sim::detail::kernel_call([=]() { EXPR(simt_arg_...); }, simt_arg_...);
+//       }(ARGS))
 // on the launch's own lines (the arguments are evaluated once; kernel_call keeps the pointers
 // among them, to tell a kernel's access to host memory):
 //
 //   rewrite_launches("add<float><<<n / 256, 256>>>(x, y);\n").text ==
 //   "::simt::detail::cuda_launch(n / 256, 256)([&](auto... simt_arg_) { return "
-//   "::simt::sim::detail::kernel_call([=]() { add<float>(simt_arg_...); }, simt_arg_...); }(x, y));\n"
+//   "::simt::sim::detail::kernel_call([=]() { add<float>(simt_arg_...); }, simt_arg_...); }(x,
+//   y));\n"
 //
 // EXPR is the name before `<<<`: identifiers, `::` qualifiers (a leading one too) and template
 // argument lists, e.g. `k`, `ns::k`, `::k<T>`, `Outer<int>::k<2>`, comments allowed between.
@@ -40,7 +42,8 @@ struct Rewritten {
 // `__managed__` (at namespace scope) among its specifiers becomes, name by name, checked storage
 // and a reference of the declared type under the declared name (memory/shared.hpp, symbol.hpp):
 //   __shared__ int a[32], b[32];   ->  SharedDecl<int[32]> for a, then one for b
-//   /* c */ static __device__ int n;  ->  /* c */ static SymbolDecl<int> ...; static int (&n) = ...;
+//   /* c */ static __device__ int n;  ->  /* c */ static SymbolDecl<int> ...; static int (&n) =
+//   ...;
 // `static` and `volatile` are kept; `extern __device__ T x;` becomes `extern T (&x);`, the
 // reference the defining file makes; `__align__`/`alignas` and attributes are dropped (every
 // array is page-aligned in the arena). Each name's code goes on its name's line. Kept as written,

@@ -34,7 +34,8 @@ inline void validate_launch(unsigned gx, unsigned gy, unsigned gz, unsigned bx, 
         std::string at;
         if (file && *file) {
             std::string f = file;
-            at = " (the launch at " + f.substr(f.find_last_of('/') + 1) + ":" + std::to_string(line) + ")";
+            at = " (the launch at " + f.substr(f.find_last_of('/') + 1) + ":" +
+                 std::to_string(line) + ")";
         }
         throw LaunchError("simt::launch: " + what + at);
     };

@@ -37,7 +37,8 @@ namespace detail {
                 " elements but the host data has " + std::to_string(have));
 }
 
-/// The error both backends give when a kernel parameter mdspan<T, N> meets an array of another rank.
+/// The error both backends give when a kernel parameter mdspan<T, N> meets an array of another
+/// rank.
 [[noreturn]] inline void rank_mismatch(const char* type, int n, const Shape& s) {
     throw Error("simt: a kernel parameter mdspan<" + std::string(type) + ", " + std::to_string(n) +
                 "> cannot view a device array of shape " + s.str() + " (" +

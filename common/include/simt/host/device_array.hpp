@@ -47,7 +47,8 @@ class basic_device_array {
 
 public:
     basic_device_array() = default;
-    explicit basic_device_array(Shape s, std::source_location site = std::source_location::current())
+    explicit basic_device_array(Shape s,
+                                std::source_location site = std::source_location::current())
         : h_(M::template allocate<T>(s.size(), site)), live_(true), shape_(s) {}
     basic_device_array(basic_device_array&& o) noexcept
         : h_(std::exchange(o.h_, {})), live_(std::exchange(o.live_, false)), shape_(o.shape_) {}
@@ -96,7 +97,9 @@ public:
     operator ptr<T>() const { return checked("conversion to simt::ptr"); }
     operator ptr<const T>() const { return checked("conversion to simt::ptr"); }
     operator span<T>() const { return span<T>(checked("conversion to simt::span"), size()); }
-    operator span<const T>() const { return span<const T>(checked("conversion to simt::span"), size()); }
+    operator span<const T>() const {
+        return span<const T>(checked("conversion to simt::span"), size());
+    }
     template <int N>
     operator mdspan<T, N>() const { return view<T, N>(); }
     template <int N>

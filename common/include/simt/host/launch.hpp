@@ -62,9 +62,9 @@ private:
 /// backends). In the simulator: the launch's file:line names it in reports.
 ///   simt::launch(fill, 4, 256)(a);   // a: DeviceArray<int> of 1024 -> every element written
 template <class... P>
-basic_launcher<detail::backend, P...> launch(void (*kernel)(P...), detail::backend::dim3 grid,
-                                            detail::backend::dim3 block, LaunchOptions opts = {},
-                                            std::source_location site = std::source_location::current()) {
+basic_launcher<detail::backend, P...> launch(
+    void (*kernel)(P...), detail::backend::dim3 grid, detail::backend::dim3 block,
+    LaunchOptions opts = {}, std::source_location site = std::source_location::current()) {
     return {kernel, grid, block, opts, site};
 }
 

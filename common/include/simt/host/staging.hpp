@@ -64,8 +64,9 @@ P convert_arg(Staging& st, A&& a, std::size_t n, std::source_location site) {
     using Arg = std::remove_cvref_t<A>;
     if constexpr (is_host_vector<Arg>::value && view_of_host<P>::value) {
         using T = typename view_of_host<P>::element;
-        static_assert(std::is_same_v<typename Arg::value_type, T>,
-                      "a host std::vector passed to a kernel must hold the parameter's element type");
+        static_assert(
+            std::is_same_v<typename Arg::value_type, T>,
+            "a host std::vector passed to a kernel must hold the parameter's element type");
         auto dev = std::make_shared<DeviceArray<T>>(to_device(a, site));
         backend::memory::name_staged(dev->data());
         st.arrays.push_back(dev);

@@ -87,15 +87,16 @@ class Gufunc {
     static constexpr int out_rank = detail::core_view<OutView>::rank;
 
 public:
-    Gufunc(std::string signature, F f) : sig_(detail::parse_signature(signature)), text_(signature), f_(f) {
+    Gufunc(std::string signature, F f)
+        : sig_(detail::parse_signature(signature)), text_(signature), f_(f) {
         if (static_cast<int>(sig_.in.size()) != in_rank)
-            fail("its input core has " + std::to_string(sig_.in.size()) + " dimensions but f takes a " +
-                 std::to_string(in_rank) + "-D view");
+            fail("its input core has " + std::to_string(sig_.in.size()) +
+                 " dimensions but f takes a " + std::to_string(in_rank) + "-D view");
         // A scalar output core, "()", is a 1-element span: f writes out[0], as in Numba.
         int out_core = sig_.out.empty() ? 1 : static_cast<int>(sig_.out.size());
         if (out_core != out_rank)
-            fail("its output core has " + std::to_string(sig_.out.size()) + " dimensions but f takes a " +
-                 std::to_string(out_rank) + "-D view");
+            fail("its output core has " + std::to_string(sig_.out.size()) +
+                 " dimensions but f takes a " + std::to_string(out_rank) + "-D view");
     }
 
     /// Applies f to every core of `in` and returns the outputs, shaped loop dims + output core.
@@ -107,7 +108,9 @@ public:
         for (char name : sig_.out) dims[rank++] = p.in_core.ext[index_of(name)];
         if (rank == 0) dims[rank++] = 1;
         if (rank > 3) fail("the result would have more than 3 dimensions");
-        Shape s = rank == 1 ? Shape(dims[0]) : rank == 2 ? Shape{dims[0], dims[1]} : Shape{dims[0], dims[1], dims[2]};
+        Shape s = rank == 1   ? Shape(dims[0])
+                  : rank == 2 ? Shape{dims[0], dims[1]}
+                              : Shape{dims[0], dims[1], dims[2]};
         DeviceArray<R> out(s);
         run(in, out, p);
         return out;
@@ -137,13 +140,14 @@ private:
     int index_of(char name) const {
         for (std::size_t d = 0; d < sig_.in.size(); ++d)
             if (sig_.in[d] == name) return static_cast<int>(d);
-        fail(std::string("output dimension '") + name + "' is not an input dimension: pass an output array");
+        fail(std::string("output dimension '") + name +
+             "' is not an input dimension: pass an output array");
     }
 
     Plan plan(const DeviceArray<T>& in) const {
         if (in.rank() < in_rank)
-            fail("the input has " + std::to_string(in.rank()) + " dimensions, fewer than its core's " +
-                 std::to_string(in_rank));
+            fail("the input has " + std::to_string(in.rank()) +
+                 " dimensions, fewer than its core's " + std::to_string(in_rank));
         Plan p;
         int loop = in.rank() - in_rank;
         for (int d = 0; d < loop; ++d) p.cores *= in.extent(d);
@@ -172,7 +176,8 @@ private:
 };
 
 /// Makes a gufunc from a layout signature and `[] __host__ __device__ (in_view, out_view)`:
-///   auto row_sums = simt::guvectorize("(n)->()", [] __host__ __device__ (simt::span<const float> row, simt::span<float> out) {
+///   auto row_sums = simt::guvectorize("(n)->()", [] __host__ __device__ (simt::span<const float>
+///   row, simt::span<float> out) {
 ///       float s = 0; for (std::size_t j = 0; j < row.size(); ++j) s += row[j]; out[0] = s; });
 template <class F>
 Gufunc<F> guvectorize(const std::string& signature, F f) {
@@ -198,8 +203,10 @@ inline Signature parse_signature(const std::string& sig) {
             arrow = true;
             ++i;
         } else if (std::isalpha(static_cast<unsigned char>(c)) && parens == 1) side->push_back(c);
-        else throw Error("simt::guvectorize: cannot read the signature \"" + sig +
-                         "\"; write one input and one output, such as \"(n)->()\" or \"(m,n)->(m,n)\"");
+        else
+            throw Error(
+                "simt::guvectorize: cannot read the signature \"" + sig +
+                "\"; write one input and one output, such as \"(n)->()\" or \"(m,n)->(m,n)\"");
     }
     if (!arrow || parens != 0)
         throw Error("simt::guvectorize: cannot read the signature \"" + sig +

@@ -40,7 +40,8 @@ template <class T, class F>
 DeviceArray<T> reduce_pass(F f, const DeviceArray<T>& in) {
     const std::size_t per_block = 2 * reduce_threads;
     DeviceArray<T> partial(Shape((in.size() + per_block - 1) / per_block));
-    launch(reduce_blocks<T, F>, static_cast<unsigned>(partial.size()), reduce_threads)(in, partial, f);
+    launch(reduce_blocks<T, F>, static_cast<unsigned>(partial.size()), reduce_threads)(in, partial,
+                                                                                       f);
     return partial;
 }
 

@@ -96,7 +96,9 @@ public:
     template <class A1, class A2, class R>
     void operator()(const A1& a1, const A2& a2, Out<R> o) const { into(o, a1, a2); }
     template <class A1, class A2, class A3, class R>
-    void operator()(const A1& a1, const A2& a2, const A3& a3, Out<R> o) const { into(o, a1, a2, a3); }
+    void operator()(const A1& a1, const A2& a2, const A3& a3, Out<R> o) const {
+        into(o, a1, a2, a3);
+    }
 
 private:
     template <class R, class... A>
@@ -126,7 +128,8 @@ private:
         return n;
     }
 
-    /// A device view of each argument; host vectors are copied into `keep`, which outlives the launch.
+    /// A device view of each argument; host vectors are copied into `keep`, which outlives the
+    /// launch.
     template <class A>
     static auto view(const A& a, std::vector<std::shared_ptr<void>>& keep) {
         if constexpr (detail::is_host_vector<A>::value) {
@@ -153,8 +156,8 @@ private:
 };
 
 /// Makes a ufunc from a scalar `[] __host__ __device__ (...)` lambda or function object.
-///   auto hypot = simt::vectorize([] __host__ __device__ (float a, float b) { return std::sqrt(a*a + b*b); });
-///   auto c = hypot(a, b);   // a, b: DeviceArray<float> -> c: DeviceArray<float>
+///   auto hypot = simt::vectorize([] __host__ __device__ (float a, float b) { return std::sqrt(a*a
+///   + b*b); }); auto c = hypot(a, b);   // a, b: DeviceArray<float> -> c: DeviceArray<float>
 template <class F>
 Ufunc<F> vectorize(F f) {
     return Ufunc<F>(f);

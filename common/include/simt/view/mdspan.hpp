@@ -34,13 +34,18 @@ public:
         for (int d = 0; d < N; ++d) ext_[d] = o.extent(d);
     }
 
-    SIMT_HOT SIMT_DEVICE_FN decltype(auto) operator()(index_type i) const requires(N == 1) { return at({i}); }
-    SIMT_HOT SIMT_DEVICE_FN decltype(auto) operator[](index_type i) const requires(N == 1) { return at({i}); }
-    SIMT_HOT SIMT_DEVICE_FN decltype(auto) operator()(index_type i, index_type j) const requires(N == 2) {
+    SIMT_HOT SIMT_DEVICE_FN decltype(auto) operator()(index_type i) const requires(N == 1) {
+        return at({i});
+    }
+    SIMT_HOT SIMT_DEVICE_FN decltype(auto) operator[](index_type i) const requires(N == 1) {
+        return at({i});
+    }
+    SIMT_HOT SIMT_DEVICE_FN decltype(auto) operator()(index_type i, index_type j) const
+        requires(N == 2) {
         return at({i, j});
     }
-    SIMT_HOT SIMT_DEVICE_FN decltype(auto) operator()(index_type i, index_type j, index_type k) const
-        requires(N == 3) {
+    SIMT_HOT SIMT_DEVICE_FN decltype(auto) operator()(index_type i, index_type j,
+                                                      index_type k) const requires(N == 3) {
         return at({i, j, k});
     }
 

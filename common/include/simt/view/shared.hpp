@@ -20,7 +20,9 @@ struct shared_extents {
     std::size_t ext[std::rank_v<A>];
     SIMT_DEVICE_FN constexpr shared_extents() : ext{} {
         for (int d = 0; d < std::rank_v<A>; ++d)
-            ext[d] = d == 0 ? std::extent_v<A, 0> : d == 1 ? std::extent_v<A, 1> : std::extent_v<A, 2>;
+            ext[d] = d == 0   ? std::extent_v<A, 0>
+                     : d == 1 ? std::extent_v<A, 1>
+                              : std::extent_v<A, 2>;
     }
 };
 

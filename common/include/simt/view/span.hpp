@@ -41,7 +41,8 @@ public:
     SIMT_DEVICE_FN bool empty() const noexcept { return n_ == 0; }
     SIMT_DEVICE_FN data_handle_type data() const noexcept { return p_; }
     /// The `count` elements from `offset` (clamped to the end).
-    SIMT_DEVICE_FN basic_span subspan(std::size_t offset, std::size_t count = std::size_t(-1)) const noexcept {
+    SIMT_DEVICE_FN basic_span subspan(std::size_t offset,
+                                      std::size_t count = std::size_t(-1)) const noexcept {
         std::size_t o = offset < n_ ? offset : n_;
         std::size_t c = count < n_ - o ? count : n_ - o;
         return basic_span(p_ + o, c);

@@ -29,7 +29,8 @@ struct LaunchPolicy {
                                        static_cast<int>(o.shared_bytes)),
                   "simt::launch (raising the kernel's dynamic shared memory limit)");
         cudaStream_t stream = o.stream ? o.stream->native() : nullptr;
-        std::apply([&](auto&... a) { kernel<<<grid, block, o.shared_bytes, stream>>>(a...); }, args);
+        std::apply([&](auto&... a) { kernel<<<grid, block, o.shared_bytes, stream>>>(a...); },
+                   args);
         check(cudaGetLastError(), "simt::launch");
     }
     static void wait(const Stream* s) {

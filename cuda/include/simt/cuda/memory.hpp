@@ -83,7 +83,8 @@ template <class T, int N>
 SIMT_DEVICE_FN T& element_at(T* p, const Index (&i)[N], const std::size_t* ext, const char* view) {
     check_index<T, N>(view, i, ext);
     std::ptrdiff_t offset = value_of(i[0]);
-    for (int d = 1; d < N; ++d) offset = offset * static_cast<std::ptrdiff_t>(ext[d]) + value_of(i[d]);
+    for (int d = 1; d < N; ++d)
+        offset = offset * static_cast<std::ptrdiff_t>(ext[d]) + value_of(i[d]);
     return p[offset];
 }
 

@@ -1,4 +1,5 @@
-// Simulator settings: one table of SIMT_* variables, read once at start, changeable in code for tests.
+// Simulator settings: one table of SIMT_* variables, read once at start, changeable in code for
+// tests.
 #pragma once
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp>, not the simulator's headers"
@@ -30,10 +31,10 @@ struct Config {
     std::string report_json;                    ///< JSON Lines path; empty: text only
     std::size_t stack_size = 64 * 1024;         ///< bytes of stack per CUDA thread
     int workers = 0;                            ///< OS threads running blocks; 0: all cores
-    unsigned timeout_s = 30;                    ///< seconds without progress before a launch is stopped; 0: never
+    unsigned timeout_s = 30;  ///< seconds without progress before a launch is stopped; 0: never
     int devices = 4;                            ///< simulated devices (cudaGetDeviceCount)
     std::string device = "A100";                ///< the GPU model simulated (SIMT_DEVICE)
-    int exit_code = 0;                          ///< exit status when anything was found; 0: unchanged
+    int exit_code = 0;  ///< exit status when anything was found; 0: unchanged
     bool profile_text = false;                  ///< SIMT_PROFILE: a table per kernel at exit
     std::string profile_json;                   ///< SIMT_PROFILE: one JSON object per launch here
 

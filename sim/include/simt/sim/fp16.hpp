@@ -146,7 +146,9 @@ inline __half2 lanes(bool lo, bool hi) {
 inline constexpr unsigned short __half_as_ushort(__half h) { return static_cast<__half_raw>(h).x; }
 inline constexpr short __half_as_short(__half h) { return static_cast<short>(__half_as_ushort(h)); }
 inline constexpr __half __ushort_as_half(unsigned short x) { return __half_raw{x}; }
-inline constexpr __half __short_as_half(short x) { return __half_raw{static_cast<unsigned short>(x)}; }
+inline constexpr __half __short_as_half(short x) {
+    return __half_raw{static_cast<unsigned short>(x)};
+}
 
 inline __half __float2half(float a) { return a; }
 inline __half __double2half(double a) { return a; }
@@ -296,10 +298,12 @@ inline __half __hmin(__half a, __half b) {
 }
 /// As __hmax and __hmin, but a NaN in gives NaN out.
 inline __half __hmax_nan(__half a, __half b) {
-    return __hisnan(a) || __hisnan(b) ? __ushort_as_half(simt::sim::detail::half_nan) : __hmax(a, b);
+    return __hisnan(a) || __hisnan(b) ? __ushort_as_half(simt::sim::detail::half_nan)
+                                      : __hmax(a, b);
 }
 inline __half __hmin_nan(__half a, __half b) {
-    return __hisnan(a) || __hisnan(b) ? __ushort_as_half(simt::sim::detail::half_nan) : __hmin(a, b);
+    return __hisnan(a) || __hisnan(b) ? __ushort_as_half(simt::sim::detail::half_nan)
+                                      : __hmin(a, b);
 }
 SIMT_SIM_HALF2_LANES(__hmax, __hmax2)
 SIMT_SIM_HALF2_LANES(__hmin, __hmin2)
@@ -360,7 +364,8 @@ SIMT_SIM_HALF_MATH(hrint, h2rint, rintf)
 // ---- atomicAdd, shuffles ------------------------------------------------------------------------
 
 /// Adds v to *p atomically (a compare-and-swap loop on the 16 or 32 bits); returns the old value.
-/// __half2's two lanes are added together, which is at least as atomic as CUDA promises (each lane).
+/// __half2's two lanes are added together, which is at least as atomic as CUDA promises (each
+/// lane).
 #define SIMT_SIM_HALF_ATOMIC_ADD(H, add)                                                         \
     inline H atomicAdd(H* p, H v) {                                                             \
         return simt::sim::detail::atomic_update(p, [v](H old) { return add(old, v); });         \

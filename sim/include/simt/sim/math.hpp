@@ -279,7 +279,9 @@ inline float __int_as_float(int x) { return std::bit_cast<float>(x); }
 inline float __uint_as_float(unsigned x) { return std::bit_cast<float>(x); }
 inline long long __double_as_longlong(double x) { return std::bit_cast<long long>(x); }
 inline double __longlong_as_double(long long x) { return std::bit_cast<double>(x); }
-inline int __double2hiint(double x) { return static_cast<int>(std::bit_cast<std::uint64_t>(x) >> 32); }
+inline int __double2hiint(double x) {
+    return static_cast<int>(std::bit_cast<std::uint64_t>(x) >> 32);
+}
 inline int __double2loint(double x) { return static_cast<int>(std::bit_cast<std::uint64_t>(x)); }
 inline double __hiloint2double(int hi, int lo) {
     return std::bit_cast<double>(static_cast<unsigned long long>(static_cast<unsigned>(hi)) << 32 |

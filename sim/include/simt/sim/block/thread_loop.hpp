@@ -168,13 +168,12 @@ struct PlainRun {
 /// Starts the block's threads that have not started, one after another on the calling fiber,
 /// each running `call` to its end (or until it blocks: then this fiber stays with it).
 /// A thread that does not block costs the stores below and nothing else: its status is written
-/// only when it exits, and its fiber only when it blocks (executor.cpp). At a few ns per thread each store shows in `./lab bench`
-/// (docs/simulator.md, "The thread loop as a template").
-/// When the block allows a plain run and its first thread ends without blocking, the others run
-/// as one (PlainRun).
-/// In programs built with the raw-access instrumentation (cmake/simt.cmake) the loop itself is
-/// not instrumented: its bookkeeping is the simulator's, not the kernel's. The kernel is then
-/// called, not inlined, and stays instrumented.
+/// only when it exits, and its fiber only when it blocks (executor.cpp). At a few ns per thread
+/// each store shows in `./lab bench` (docs/simulator.md, "The thread loop as a template"). When the
+/// block allows a plain run and its first thread ends without blocking, the others run as one
+/// (PlainRun). In programs built with the raw-access instrumentation (cmake/simt.cmake) the loop
+/// itself is not instrumented: its bookkeeping is the simulator's, not the kernel's. The kernel is
+/// then called, not inlined, and stays instrumented.
 template <class Call>
 [[gnu::no_sanitize_thread]] void run_threads(const Call& call, LazyThreads& b) {
 #ifndef __SANITIZE_THREAD__

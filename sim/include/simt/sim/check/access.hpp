@@ -72,9 +72,11 @@ template <Access K, class T>
     (void)a, (void)loc;
     return p;
 #elif defined(__SANITIZE_THREAD__)
-    return static_cast<T*>(check_access_marked(a, const_cast<std::remove_const_t<T>*>(p), sizeof(T), K, loc));
+    return static_cast<T*>(
+        check_access_marked(a, const_cast<std::remove_const_t<T>*>(p), sizeof(T), K, loc));
 #else
-    return static_cast<T*>(check_access(a, const_cast<std::remove_const_t<T>*>(p), sizeof(T), K, loc));
+    return static_cast<T*>(
+        check_access(a, const_cast<std::remove_const_t<T>*>(p), sizeof(T), K, loc));
 #endif
 }
 

@@ -99,10 +99,10 @@ void* kernel_or_pointer(T address) {
     return (void*)address;  // NOLINT: the cast the program wrote
 }
 template <class T>
-    requires(!std::is_pointer_v<std::remove_cvref_t<T>> && !std::is_integral_v<std::remove_cvref_t<T>> &&
-             !std::is_array_v<std::remove_reference_t<T>> &&
-             !std::is_function_v<std::remove_reference_t<T>>)
-void* kernel_or_pointer(T&& x) {
+requires(!std::is_pointer_v<std::remove_cvref_t<T>> &&
+         !std::is_integral_v<std::remove_cvref_t<T>> &&
+         !std::is_array_v<std::remove_reference_t<T>> &&
+         !std::is_function_v<std::remove_reference_t<T>>) void* kernel_or_pointer(T&& x) {
     return (void*)x;  // NOLINT: the cast the program wrote (an object's own conversion, an enum)
 }
 inline void* kernel_or_pointer(std::nullptr_t) { return nullptr; }
@@ -167,8 +167,8 @@ cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType* type);
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph,
                                  unsigned long long flags = 0);
 /// CUDA 11's form, which courses written for it still call.
-cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph, cudaGraphNode_t* error_node,
-                                 char* log, std::size_t log_size);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph,
+                                 cudaGraphNode_t* error_node, char* log, std::size_t log_size);
 cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* exec, cudaGraph_t graph,
                                           unsigned long long flags = 0);
 cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream,

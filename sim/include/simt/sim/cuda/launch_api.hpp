@@ -161,7 +161,8 @@ cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int* minGridSize, int
         int size = aligned < limit ? aligned : limit;
         int blocks = simt::sim::detail::cuda_blocks_per_multiprocessor(
             size, static_cast<std::size_t>(smem_of_block_size(size)));
-        if (size * blocks > best_threads) best_size = size, best_blocks = blocks, best_threads = size * blocks;
+        if (size * blocks > best_threads)
+            best_size = size, best_blocks = blocks, best_threads = size * blocks;
     }
     *blockSize = best_size;
     *minGridSize = best_blocks * simt::sim::detail::cuda_multiprocessors();
@@ -190,7 +191,8 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(std::size_t* dynamicSmemSi
                                                       int numBlocks, int blockSize) {
     if (!dynamicSmemSize)
         return simt::sim::detail::cuda_fail(
-            cudaErrorInvalidValue, "cudaOccupancyAvailableDynamicSMemPerBlock: the result pointer is null");
+            cudaErrorInvalidValue,
+            "cudaOccupancyAvailableDynamicSMemPerBlock: the result pointer is null");
     long long bytes = simt::sim::detail::cuda_available_dynamic_shared(numBlocks, blockSize);
     if (bytes < 0)
         return simt::sim::detail::cuda_fail(

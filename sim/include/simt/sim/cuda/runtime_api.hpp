@@ -439,7 +439,8 @@ cudaError_t cuda_malloc(void** ptr, std::size_t bytes, std::size_t elem_size, co
                         bool managed, std::source_location site, const char* call = nullptr);
 /// cudaMallocPitch: rows of `width` bytes, each padded to the returned pitch.
 cudaError_t cuda_malloc_pitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height,
-                              std::size_t elem_size, const char* elem_type, std::source_location site);
+                              std::size_t elem_size, const char* elem_type,
+                              std::source_location site);
 /// Scalars are elements; the members of a struct are checked byte by byte (two threads may
 /// update different members of one element).
 template <class T>
@@ -521,7 +522,8 @@ cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, std::size_t byt
 }
 template <class T>
 cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t bytes,
-                                 std::size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                 std::size_t offset = 0,
+                                 cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
                                  std::source_location site = std::source_location::current()) {
     return simt::sim::detail::cuda_memcpy_symbol(&symbol, dst, bytes, offset, kind, false, site);
 }

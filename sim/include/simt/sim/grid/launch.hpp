@@ -41,7 +41,8 @@ PointerArgs pointer_args(const A&... args) {
         using T = std::decay_t<decltype(a)>;
         if constexpr (std::is_pointer_v<T> && !std::is_function_v<std::remove_pointer_t<T>>) {
             if (out.count < PointerArgs::capacity) {
-                out.value[out.count] = const_cast<const void*>(static_cast<const volatile void*>(a));
+                out.value[out.count] =
+                    const_cast<const void*>(static_cast<const volatile void*>(a));
                 out.position[out.count++] = static_cast<unsigned char>(position);
             }
         }
@@ -63,7 +64,7 @@ struct KernelLaunch {
     unsigned stream = 0;              ///< the ordering id of the stream it was queued on
     std::vector<std::uint32_t> hb;    ///< per stream, the last launch that happens before this one
     bool cooperative = false;         ///< cudaLaunchCooperativeKernel: every block resident at once
-    PointerArgs pointers;             ///< the kernel's pointer arguments, where the launch knows them
+    PointerArgs pointers;  ///< the kernel's pointer arguments, where the launch knows them
     int device = 0;                   ///< the simulated device it runs on (its stream's)
     std::uint32_t graph_launch = 0;   ///< the cudaGraphLaunch it is a node of (from 1); 0: none
 };
@@ -89,7 +90,8 @@ struct LaunchPolicy {
     template <class... P>
     static void enqueue(void (*kernel)(P...), dim3 grid, dim3 block, const LaunchOptions& o,
                         Loc site, std::tuple<std::decay_t<P>...>&& args) {
-        PointerArgs pointers = std::apply([](const auto&... a) { return pointer_args(a...); }, args);
+        PointerArgs pointers =
+            std::apply([](const auto&... a) { return pointer_args(a...); }, args);
         if (o.shared_optin) check_shared_optin(o.shared_bytes, site);
         auto closure = std::make_shared<Closure<P...>>(Closure<P...>{kernel, std::move(args)});
         KernelLaunch k{grid, block, o.shared_bytes, o.shared_optin, &Closure<P...>::run,

@@ -29,7 +29,8 @@ struct Allocation {
     bool cuda = false;           ///< made by cudaMalloc (reports then speak the runtime API)
     bool managed = false;        ///< cudaMallocManaged: the host may touch it too
     bool scratch = false;        ///< the poison target of an access that was not performed
-    bool symbol = false;         ///< a `__device__` or `__constant__` variable: lives as long as the program
+    bool symbol =
+        false;  ///< a `__device__` or `__constant__` variable: lives as long as the program
     Loc site;                    ///< where it was allocated (or declared, for shared arrays)
     std::string name;            ///< the user's name for it, found lazily for reports
     std::uint64_t id = 0;

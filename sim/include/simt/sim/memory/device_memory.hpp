@@ -35,8 +35,12 @@ struct DeviceMemory {
         return detail::allocate(n * sizeof(T), sizeof(T), simt::detail::type_name<T>(), site);
     }
     static void release(handle h) { detail::release(h); }
-    static void copy_in(handle h, const void* src, std::size_t bytes) { detail::copy_in(h, src, bytes); }
-    static void copy_out(handle h, void* dst, std::size_t bytes) { detail::copy_out(h, dst, bytes); }
+    static void copy_in(handle h, const void* src, std::size_t bytes) {
+        detail::copy_in(h, src, bytes);
+    }
+    static void copy_out(handle h, void* dst, std::size_t bytes) {
+        detail::copy_out(h, dst, bytes);
+    }
     template <class T>
     static simt::ptr<T> data(handle h) {
         return simt::ptr<T>(reinterpret_cast<T*>(h->base), h);

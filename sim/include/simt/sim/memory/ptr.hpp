@@ -29,7 +29,9 @@ public:
         requires(std::is_convertible_v<U*, T*> && !std::is_same_v<U, T>)
     ptr(ptr<U> o) noexcept : p_(o.unchecked()), a_(o.allocation()) {}
 
-    [[gnu::always_inline]] auto operator[](sim::Index i) const { return sim::detail::element(p_ + i.value, a_, i.loc); }
+        [[gnu::always_inline]] auto operator[](sim::Index i) const {
+            return sim::detail::element(p_ + i.value, a_, i.loc);
+        }
     auto operator*() const { return sim::detail::element(p_, a_, sim::Loc{}); }
 
     template <std::integral I>

@@ -98,8 +98,9 @@ template <class T>
 /// (not in a program built UNCHECKED: see `access`). The single home of multi-dimensional
 /// indexing for span, mdspan and shared.
 template <class T, int R>
-[[gnu::always_inline]] inline auto element_at(T* base, const Allocation* a, const std::ptrdiff_t (&idx)[R],
-                const std::size_t (&ext)[R], Loc loc) {
+[[gnu::always_inline]] inline auto element_at(T* base, const Allocation* a,
+                                              const std::ptrdiff_t (&idx)[R],
+                                              const std::size_t (&ext)[R], Loc loc) {
     std::size_t off = 0;
     bool ok = true;
     for (int d = 0; d < R; ++d) {

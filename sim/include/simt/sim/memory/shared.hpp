@@ -59,7 +59,9 @@ public:
 
 private:
     // Reports name 2-D and 3-D arrays' elements by index tuple, as the bounds check does.
-    static constexpr unsigned rank() { return std::rank_v<A> == 2 || std::rank_v<A> == 3 ? std::rank_v<A> : 1; }
+    static constexpr unsigned rank() {
+        return std::rank_v<A> == 2 || std::rank_v<A> == 3 ? std::rank_v<A> : 1;
+    }
     Allocation* alloc_;
     std::uint64_t epoch_ = 0;
 };

@@ -34,8 +34,9 @@ public:
     SymbolDecl(Space space, bool managed, Loc site, const char* name, const void* init = nullptr)
         : alloc_(make_symbol(sizeof(A), by_element ? sizeof(T) : 1,
                              by_element ? simt::detail::type_name<std::remove_cv_t<T>>() : "byte",
-                             rank(), {std::extent_v<A, 0>, std::extent_v<A, 1>, std::extent_v<A, 2>},
-                             space, managed, site, name, init)) {}
+                             rank(),
+                             {std::extent_v<A, 0>, std::extent_v<A, 1>, std::extent_v<A, 2>}, space,
+                             managed, site, name, init)) {}
     A& get() const { return *reinterpret_cast<A*>(alloc_->base); }
 
 private:

@@ -65,11 +65,13 @@ SIMT_SIM_SHUFFLE(__shfl_xor_sync, shfl_xor, laneMask)
 #undef SIMT_SIM_SHUFFLE
 
 /// The lanes in `mask` wait for each other; their memory accesses are ordered across it.
-inline void __syncwarp(unsigned mask = 0xffffffffu, simt::sim::Loc loc = simt::sim::Loc::current()) {
+inline void __syncwarp(unsigned mask = 0xffffffffu,
+                       simt::sim::Loc loc = simt::sim::Loc::current()) {
     simt::sim::detail::warp_meet(simt::sim::detail::WarpOp::sync, mask, 0, 0, 32, loc);
 }
 /// Bit i set iff lane i of `mask` passes a nonzero predicate.
-inline unsigned __ballot_sync(unsigned mask, int pred, simt::sim::Loc loc = simt::sim::Loc::current()) {
+inline unsigned __ballot_sync(unsigned mask, int pred,
+                              simt::sim::Loc loc = simt::sim::Loc::current()) {
     return static_cast<unsigned>(simt::sim::detail::warp_meet(
         simt::sim::detail::WarpOp::ballot, mask, pred != 0, 0, 32, loc));
 }
