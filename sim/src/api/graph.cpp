@@ -256,13 +256,9 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* node, cudaGraph_t graph,
     if (!cuda_launch_allowed(p->gridDim, p->blockDim, p->sharedMemBytes, site, optin))
         return cudaErrorInvalidConfiguration;
     CUgraphNode_st* n = graph->add(cudaGraphNodeTypeKernel, deps, count);
-    n->kernel.grid = p->gridDim;
-    n->kernel.block = p->blockDim;
-    n->kernel.shared_bytes = p->sharedMemBytes;
-    n->kernel.shared_optin = optin;
-    n->kernel.run = f.run;
-    n->kernel.closure = f.closure(f.address, p->kernelParams);  // read now, as CUDA copies them
-    n->kernel.site = site;
+    // The parameters are read now, as CUDA copies them.
+    n->kernel = make_launch(p->gridDim, p->blockDim, p->sharedMemBytes, optin, f.run,
+                            f.closure(f.address, p->kernelParams), site);
     n->site = site;
     *node = n;
     return cudaSuccess;

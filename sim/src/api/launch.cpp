@@ -34,17 +34,9 @@ cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_
                 "run (cudaErrorCooperativeLaunchTooLarge). Size the grid from those two numbers "
                 "and let each thread loop over the data");
     }
-    KernelLaunch k;
-    k.grid = grid;
-    k.block = block;
-    k.shared_bytes = shared_bytes;
-    k.shared_optin = shared_optin;
-    k.run = run;
-    k.closure = std::move(closure);
-    k.site = site;
-    k.cooperative = cooperative;
-    k.pointers = pointers;
-    enqueue_launch(cuda_stream(stream), std::move(k));
+    enqueue_launch(cuda_stream(stream), make_launch(grid, block, shared_bytes, shared_optin, run,
+                                                    std::move(closure), site, pointers,
+                                                    cooperative));
     return cudaSuccess;
 }
 

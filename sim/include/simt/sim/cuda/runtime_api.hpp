@@ -716,9 +716,9 @@ private:
         if (!sd::cuda_launch_allowed(grid_, block_, shared_bytes_, site_, optin)) return;
         using C = sd::CallClosure<std::decay_t<F>>;
         auto closure = std::make_shared<const C>(C{std::forward<F>(call)});
-        sd::KernelLaunch k{grid_, block_, shared_bytes_, optin, &C::run, std::move(closure), site_};
-        k.pointers = pointers;
-        sd::enqueue_launch(sd::cuda_stream(stream_), std::move(k));
+        sd::enqueue_launch(sd::cuda_stream(stream_),
+                           sd::make_launch(grid_, block_, shared_bytes_, optin, &C::run,
+                                           std::move(closure), site_, pointers));
     }
 
     dim3 grid_, block_;

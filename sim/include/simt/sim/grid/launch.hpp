@@ -68,6 +68,17 @@ struct KernelLaunch {
     int device = 0;                   ///< the simulated device it runs on (its stream's)
     std::uint32_t graph_launch = 0;   ///< the cudaGraphLaunch it is a node of (from 1); 0: none
 };
+/// The one way a launch record is made, by every route to a kernel: simt::launch, <<<>>>,
+/// cudaLaunchKernel and cudaLaunchCooperativeKernel, and a graph's kernel node. What is queued
+/// with it (its order, stream, device, graph launch) is set where it is queued.
+inline KernelLaunch make_launch(dim3 grid, dim3 block, std::size_t shared_bytes, bool shared_optin,
+                                RunThreads run, std::shared_ptr<const void> closure, Loc site,
+                                const PointerArgs& pointers = {}, bool cooperative = false) {
+    KernelLaunch k{grid, block, shared_bytes, shared_optin, run, std::move(closure), site};
+    k.pointers = pointers;
+    k.cooperative = cooperative;
+    return k;
+}
 void enqueue_launch(const Stream* s, KernelLaunch k);
 /// Throws LaunchError when `shared_bytes` is more than the simulated GPU lets a block opt into
 /// (device/model.cpp): simt::launch's own check knows only the largest of any GPU.
@@ -94,10 +105,9 @@ struct LaunchPolicy {
             std::apply([](const auto&... a) { return pointer_args(a...); }, args);
         if (o.shared_optin) check_shared_optin(o.shared_bytes, site);
         auto closure = std::make_shared<Closure<P...>>(Closure<P...>{kernel, std::move(args)});
-        KernelLaunch k{grid, block, o.shared_bytes, o.shared_optin, &Closure<P...>::run,
-                       std::move(closure), site};
-        k.pointers = pointers;
-        enqueue_launch(o.stream, std::move(k));
+        enqueue_launch(o.stream, make_launch(grid, block, o.shared_bytes, o.shared_optin,
+                                             &Closure<P...>::run, std::move(closure), site,
+                                             pointers));
     }
     static void wait(const Stream* s) { (s ? *s : Stream::default_stream()).synchronize(); }
 };
