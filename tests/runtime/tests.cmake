@@ -18,7 +18,7 @@ simt_robustness_test("SIMT_CHECK=mem still turns the leak check on, under its ol
 # SIMT_CHECK's help says what each name gates: bounds are always checked, leaks only when named.
 simt_robustness_test("The settings help says all leaves leaks out and bounds are always checked"
   PROGRAM simt_settings STATUS 0
-  EXPECT "SIMT_CHECK \\(default all\\)\n  which checkers run: race \\(data races\\), init \\(uninitialized reads\\), sync \\(barriers and warp masks\\), leak \\(each allocation never freed is a finding, not one note at exit\\)\\. all is race,init,sync[^\n]*Bounds, use after free, null and misaligned accesses are checked whatever this says\n  accepts all, none, or a comma-separated list of race, init, sync, leak")
+  EXPECT "SIMT_CHECK \\(default all\\)\n  which checkers run: race \\(data races\\), init \\(uninitialized reads\\), sync \\(barriers and warp masks\\), leak \\(each allocation never freed is a finding, not one note at exit\\)\\. all is race,init,sync[^\n]*Bounds, use after free, null and misaligned accesses are checked whatever this says, except in a program built UNCHECKED, which checks nothing[^\n]*\n  accepts all, none, or a comma-separated list of race, init, sync, leak")
 
 # A SIMT_* variable no setting reads is named once at start, with the closest setting.
 simt_robustness_test("A misspelt setting SIMT_CHEK is named with the setting it is closest to"

@@ -144,8 +144,10 @@ constexpr Row table[] = {
      "mem is leak's old name)",
      "which checkers run: race (data races), init (uninitialized reads), sync (barriers and warp "
      "masks), leak (each allocation never freed is a finding, not one note at exit). all is "
-     "race,init,sync, as compute-sanitizer leaves leaks out unless asked. Bounds, use after free, "
-     "null and misaligned accesses are checked whatever this says"},
+     "race,init,sync, as compute-sanitizer leaves leaks out unless asked; none also leaves out "
+     "the note on leaks. Bounds, use after free, null and misaligned accesses are checked "
+     "whatever this says, except in a program built UNCHECKED, which checks nothing and runs its "
+     "blocks on every core"},
     {"SIMT_SCHEDULE", "in-order", schedule,
      "in-order, reverse, random:SEED or interleave:SEED (SEED a number)",
      "the order a block's threads run in; interleave may also switch threads inside a "
