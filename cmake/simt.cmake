@@ -2,7 +2,7 @@
 #                     [UNCHECKED] [CHECKS_DEVICE_ITSELF])
 #
 # Builds a kernel program for the simulator as <name>: each .cu source is compiled as C++ after
-# simt's front end (simt_cudafe, sim/tools/cudafe) has rewritten its kernel<<<...>>>(...)
+# simt's front end (simt_cudafe, sim/frontend) has rewritten its kernel<<<...>>>(...)
 # launches into calls of simt's launcher and put the CUDA runtime API in front of it, as nvcc
 # does; a #line keeps the .cu file's own name and lines in compiler errors and reports.
 #

@@ -1,4 +1,4 @@
-# The front end (sim/tools/cudafe) on whole programs: declarations and launches as nvcc reads them.
+# The front end (sim/frontend) on whole programs: declarations and launches as nvcc reads them.
 
 # `__shared__ int a[32], b[32];`: each name is per-block checked storage, reported by its name.
 simt_add_executable(frontend_shared_past_second_name SOURCES frontend/shared_past_second_name.cu

@@ -1,6 +1,6 @@
-// The launch rewriter of simt_cudafe (sim/tools/cudafe/rewrite.hpp): source text in, source out.
+// The launch rewriter of simt_cudafe (sim/frontend/rewrite.hpp): source text in, source out.
 #include <catch2/catch.hpp>
-#include <cudafe/rewrite.hpp>
+#include <frontend/rewrite.hpp>
 
 #include <algorithm>
 #include <string>

@@ -3,7 +3,7 @@
 //
 // The kernel must be passed as itself, so that its parameter types say how to read args[]:
 // `cudaLaunchCooperativeKernel(kernel, grid, block, args)`. The `(void*)kernel` that NVIDIA's
-// samples write works too: the front end (sim/tools/cudafe) drops that cast inside these calls.
+// samples write works too: the front end (sim/frontend) drops that cast inside these calls.
 // A kernel only known as a `void*` elsewhere cannot be called here
 // (cudaErrorInvalidDeviceFunction).
 #pragma once

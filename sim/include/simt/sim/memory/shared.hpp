@@ -66,7 +66,7 @@ private:
     std::uint64_t epoch_ = 0;
 };
 
-/// What the front end (sim/tools/cudafe) turns a plain `__shared__ T name[N][M];` in a function
+/// What the front end (sim/frontend) turns a plain `__shared__ T name[N][M];` in a function
 /// into: `static thread_local SharedDecl<T[N][M]> ...; T (&name)[N][M] = ....array();`, so that
 /// the array is fresh for every block, checked, and named in reports.
 template <class A>

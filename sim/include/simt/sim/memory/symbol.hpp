@@ -20,7 +20,7 @@ Allocation* make_symbol(std::size_t bytes, std::size_t elem_size, const char* el
                         unsigned rank, const std::size_t (&extents)[3], Space space, bool managed,
                         Loc site, const char* name, const void* init);
 
-/// What the front end (sim/tools/cudafe) turns a namespace-scope `__constant__ float k[16];`
+/// What the front end (sim/frontend) turns a namespace-scope `__constant__ float k[16];`
 /// into: `SymbolDecl<float[16]> simt_symbol_k_{...}; float (&k)[16] = simt_symbol_k_.get();`,
 /// so that `k` is the arena's storage under the user's name, `sizeof(k)` is unchanged, and
 /// cudaMemcpyToSymbol(k, ...) finds the record from its address.
