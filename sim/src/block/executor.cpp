@@ -60,7 +60,7 @@ private:
 
 Worker::Worker() {
     signal_stack = install_signal_stack();
-    watch.out_of_line = &tls_shadow_checks;
+    watch.out_of_line = &tls.shadow_checks;
     watch.os_thread = pthread_self();
     dyn_shared.space = Space::shared;
     dyn_shared.elem_type = "byte";
@@ -72,13 +72,13 @@ Worker::Worker() {
 Worker& worker() {
     // Never deleted: its fibers are suspended mid-loop, and unwinding them at thread exit would
     // run simulator code while the process is tearing down.
-    if (!tls_worker) {
-        tls_worker = new Worker();
+    if (!tls.worker) {
+        tls.worker = new Worker();
         Process& p = process();
         std::lock_guard lock(p.workers_m);
-        p.workers.push_back(tls_worker);
+        p.workers.push_back(tls.worker);
     }
-    return *tls_worker;
+    return *tls.worker;
 }
 
 void Worker::set_stack_size(std::size_t bytes) {
@@ -179,7 +179,7 @@ void Worker::run_lazy() {
 }
 
 void thread_threw(ThreadState& ts) {
-    Worker& w = *tls_worker;
+    Worker& w = *tls.worker;
     BlockState& b = w.block;
     try {
         throw;
@@ -202,13 +202,12 @@ void settle_plain_run_slow(LazyThreads& b, unsigned running) {
     for (unsigned t = b.run_first; t < running; ++t) b.threads[t].status = Status::done;
     b.live -= running - b.next_lazy;
     b.next_lazy = running + 1;
-    void (*stop)() = b.run_stop;
-    b.run_stop = nullptr;
-    stop();
+    b.plain_running = false;
+    tls.plain_run_stopped = true;
 }
 
 void thread_exited_while_others_wait() {
-    Worker& w = *tls_worker;
+    Worker& w = *tls.worker;
     BlockState& b = w.block;
     if (b.arrived == b.live && !b.bar_mismatch && !b.aborted) w.release_barrier();
 }
@@ -289,7 +288,7 @@ void Worker::release_barrier() {
 void Worker::abort_block(std::string message, cudaError_t code) {
     BlockState& b = block;
     if (b.aborted) return;
-    if (b.run_stop) {
+    if (b.plain_running) {
         // A bad pointer in a kernel free of calls: nothing need record which thread of the plain
         // run made the access (thread_loop.hpp), only the piece of up to 32 it was in.
         if (code == cudaErrorIllegalAddress) {
@@ -301,7 +300,7 @@ void Worker::abort_block(std::string message, cudaError_t code) {
                        ".." + coord(b.threads[to].idx) + " (build the program checked to have "
                        "the exact one)";
         }
-        settle_plain_run(b, tls_thread ? tls_thread->linear : b.next_lazy);
+        settle_plain_run(b, tls.thread ? tls.thread->linear : b.next_lazy);
     }
     b.aborted = true;
     b.error = std::move(message);
@@ -320,11 +319,11 @@ void Worker::leave_thread() {
 #if SIMT_OWN_FIBER_SWITCH
     if (current == &main) throw BlockAborted{};  // not on a thread's fiber: nothing to leave
     BlockState& b = block;
-    if (ThreadState* ts = tls_thread) {
+    if (ThreadState* ts = tls.thread) {
         ts->status = Status::done;
         --b.live;
     }
-    tls_thread = nullptr;
+    tls.thread = nullptr;
     // The fiber starts over on its own stack: its loop finds no thread left to start (the block
     // is aborted), and parks. This frame, deeper on the same stack, is never returned to.
     FiberSlot* self = current;
@@ -412,7 +411,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     BlockState& b = block;
     b.grid = &g;
     b.linear = linear;
-    tls_reachable_devices = static_cast<std::uint16_t>(
+    tls.reachable_devices = static_cast<std::uint16_t>(
         (1u << k.device) | peer_device_bits[k.device].load(std::memory_order_relaxed));
     b.idx = {static_cast<unsigned>(linear % k.grid.x),
              static_cast<unsigned>(linear / k.grid.x % k.grid.y),
@@ -455,14 +454,14 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     // wait at grid.sync() through code that reads the block's counts first.
     b.plain = b.schedule.in_order() && !ThreadSchedule::interleaves(g.cfg) && !g.shadow &&
               !k.cooperative;
-    b.run_stop = nullptr;
+    b.plain_running = false;
 
     blockIdx = b.idx;
     blockDim = k.block;
     gridDim = k.grid;
-    tls_block_epoch = ++epoch;
-    tls_shadow_checks.store(g.shadow, std::memory_order_relaxed);
-    tls_interleave = ThreadSchedule::interleaves(g.cfg);
+    tls.block_epoch = ++epoch;
+    tls.shadow_checks.store(g.shadow, std::memory_order_relaxed);
+    tls.interleave = ThreadSchedule::interleaves(g.cfg);
     if (k.shared_bytes > dyn_shared.shadow_cells) checks_freed(dyn_shared);  // remade at its size
     dyn_shared.bytes = dyn_shared.size = k.shared_bytes;
     if (k.shared_bytes) std::memset(dyn_shared.base, arena::poison_byte, k.shared_bytes);
@@ -470,7 +469,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     current = &main;
     switch_to(acquire());
     b.statuses_live_from = std::max<std::size_t>(b.statuses_live_from, b.statuses_written);
-    tls_thread = nullptr;
+    tls.thread = nullptr;
     checks_block_end(b);
 }
 

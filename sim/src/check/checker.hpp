@@ -18,8 +18,8 @@
 //             then each block leaves it (grid/cooperative.hpp)
 //
 // Cost: accesses reach checkers only through the access hook's out-of-line path, and only when a
-// checker that wants accesses is on (`tls_shadow_checks`); when racecheck is the only one, they
-// reach its rule by a direct call (`tls_race_direct`), the one event too frequent for a virtual
+// checker that wants accesses is on (`tls.shadow_checks`); when racecheck is the only one, they
+// reach its rule by a direct call (`tls.race_direct`), the one event too frequent for a virtual
 // call and an AccessEvent. Host-side ordering events reach only enabled checkers, so launch-order
 // clocks cost nothing when race checking is off.
 #pragma once
@@ -57,9 +57,6 @@ struct AccessEvent {
 /// Why an access was not performed.
 /// Bit d of entry k: kernels on device k reach device d's memory (cudaDeviceEnablePeerAccess).
 inline std::atomic<std::uint16_t> peer_device_bits[16];
-/// The devices whose cudaMalloc'd memory the running kernel reaches: its own and its peers'
-/// (Allocation::device_bits), set as each block starts.
-inline thread_local std::uint16_t tls_reachable_devices = 1;
 
 enum class Invalid : std::uint8_t {
     null, freed, out_of_bounds, out_of_view, misaligned,
@@ -190,10 +187,8 @@ private:
     std::unique_lock<std::mutex> lock_;
 };
 
-/// True on a worker while the running block's launch has racecheck (or initcheck) as its only
-/// checker wanting accesses: the access hooks then call the race rule directly (race_access), not
-/// through the virtual seam. Set for every block by checks_block_begin and RaceCheck::block_begin.
-inline thread_local bool tls_race_direct = false;
+// tls.race_direct (thread/context.hpp) is set for every block by checks_block_begin and
+// RaceCheck::block_begin.
 /// racecheck's and initcheck's rule for one in-bounds access of the running thread (race.cpp):
 /// what Checker::access does for an AccessEvent, without building one. `pc` is a raw access's
 /// return address, null for a view's access at `where`.

@@ -223,10 +223,10 @@ void Worker::grid_barrier() {
 }
 
 void sync_grid(Loc loc, const char* what) {
-    if (!tls_thread) called_on_host(what, loc, "barriers exist only inside kernels");
-    Worker& w = *tls_worker;
+    if (!tls.thread) called_on_host(what, loc, "barriers exist only inside kernels");
+    Worker& w = *tls.worker;
     BlockState& b = w.block;
-    ThreadState& ts = *tls_thread;
+    ThreadState& ts = *tls.thread;
     if (!b.grid->coop)
         w.fail_thread(
             "simt: thread " + coord(ts.idx) + " of block " + coord(b.idx) + " calls " + what +
@@ -247,12 +247,12 @@ void sync_grid(Loc loc, const char* what) {
 }
 
 void group_misuse(const std::string& message, Loc loc) {
-    if (!tls_thread) throw simt::Error("simt: " + message + " at " + where(loc));
-    Worker& w = *tls_worker;
-    w.fail_thread("simt: thread " + coord(tls_thread->idx) + " of block " + coord(w.block.idx) +
+    if (!tls.thread) throw simt::Error("simt: " + message + " at " + where(loc));
+    Worker& w = *tls.worker;
+    w.fail_thread("simt: thread " + coord(tls.thread->idx) + " of block " + coord(w.block.idx) +
                   " at " + where(loc) + ": " + message);
 }
 
-bool grid_is_cooperative() { return tls_thread && tls_worker->block.grid->k.cooperative; }
+bool grid_is_cooperative() { return tls.thread && tls.worker->block.grid->k.cooperative; }
 
 }  // namespace simt::sim::detail

@@ -12,7 +12,7 @@
 // ends (its status, the block's live count) deferred to the end of each piece of up to 32
 // threads. Its coordinates are the loop's values: with the kernel inlined the compiler forwards
 // the store to threadIdx.x into the body's reads, so a thread costs no load of it (GCC 12 keeps
-// the store itself, and the one to tls_thread, in the loop; it may also sink them). A thread of
+// the store itself, and the one to tls.thread, in the loop; it may also sink them). A thread of
 // the run that does reach a barrier or a warp intrinsic (or throws, or faults) first settles the
 // deferred bookkeeping (settle_plain_run) and stops the run after itself; the threads after it
 // start the usual way. Vectorising the loop is the compiler's choice: it cannot where the kernel
@@ -26,6 +26,7 @@
 
 #include "simt/sim/check/access.hpp"
 #include "simt/sim/location.hpp"
+#include "simt/sim/thread/context.hpp"
 #include "simt/sim/vector_types.hpp"
 
 namespace simt::sim::detail {
@@ -66,7 +67,7 @@ struct LazyThreads {
     /// ended, but only those before `next_lazy` are counted out of `live`, and none is marked
     /// done (settle_plain_run does both).
     unsigned run_first = 0;
-    void (*run_stop)() = nullptr;     ///< non-null while a plain run goes: ends it after its thread
+    bool plain_running = false;       ///< while a plain run goes (tls.plain_run_stopped ends it)
     /// How many of the block's first threads may have had their status written: all of them,
     /// unless a plain run ended the block, which writes none of its own.
     unsigned statuses_written = 0;
@@ -78,7 +79,7 @@ struct LazyThreads {
 /// returns. Cheap when no run goes: one load and a branch.
 void settle_plain_run_slow(LazyThreads& b, unsigned running);
 inline void settle_plain_run(LazyThreads& b, unsigned running) {
-    if (b.run_stop) [[unlikely]] settle_plain_run_slow(b, running);
+    if (b.plain_running) [[unlikely]] settle_plain_run_slow(b, running);
 }
 
 /// What ends a thread that threw: the block is abandoned with the exception's text, unless the
@@ -92,7 +93,7 @@ void thread_exited_while_others_wait();
     ts.status = Status::done;
     --b.live;
     if (b.arrived != 0) [[unlikely]] {
-        tls_thread = nullptr;
+        tls.thread = nullptr;
         thread_exited_while_others_wait();
     }
 }
@@ -100,19 +101,14 @@ void thread_exited_while_others_wait();
 #ifndef __SANITIZE_THREAD__
 /// Runs threads `b.next_lazy` onwards as a plain run (above), until the block's last thread or
 /// until a thread of it settles the run. Not with the raw-access instrumentation: every access of
-/// an instrumented kernel asks tls_thread, so its threads cost a call and a store each anyway.
+/// an instrumented kernel asks tls.thread, so its threads cost a call and a store each anyway.
 /// Which thread a fault names: in a kernel free of calls the compiler may move or drop the store
-/// to tls_thread, so a fault (a bad pointer in an UNCHECKED build) may name another thread; its
+/// to tls.thread, so a fault (a bad pointer in an UNCHECKED build) may name another thread; its
 /// message adds the piece of 32 threads the fault was in (abort_block in executor.cpp). Every
 /// call into the simulator (a barrier, printf, a throw, an assert) has the exact thread.
 /// Exactness there would take a store the compiler must keep, which no loop can vectorise.
 template <class Call>
 struct PlainRun {
-    /// Set only by a call into the simulator (settle_plain_run, through run_stop): with the
-    /// kernel inlined and free of calls, the compiler takes its test out of the loop.
-    static inline thread_local bool stopped = false;
-    static void stop() { stopped = true; }
-
     /// Threads `t` (at x) to the one at `end` of the row threadIdx.y and .z name; false when a
     /// thread stopped the run.
     [[gnu::always_inline]] static bool piece(const Call& call, LazyThreads& b, unsigned t,
@@ -120,14 +116,16 @@ struct PlainRun {
         ThreadState* const threads = b.threads;
         const unsigned from = t;
         for (; x < end; ++x, ++t) {
-            tls_thread = &threads[t];
+            tls.thread = &threads[t];
             threadIdx.x = x;  // .y and .z change only between rows (run, below)
             try {
                 call();
             } catch (...) {
                 thread_threw(threads[t]);
             }
-            if (stopped) [[unlikely]] {
+            // Set only by a call into the simulator (settle_plain_run): with the kernel inlined
+            // and free of calls, the compiler takes this test out of the loop.
+            if (tls.plain_run_stopped) [[unlikely]] {
                 thread_ended(threads[t], b);
                 return false;
             }
@@ -142,8 +140,8 @@ struct PlainRun {
     }
 
     static void run(const Call& call, LazyThreads& b) {
-        stopped = false;
-        b.run_stop = &stop;
+        tls.plain_run_stopped = false;
+        b.plain_running = true;
         b.run_first = b.next_lazy;
         const unsigned dx = blockDim.x, dy = blockDim.y, dz = blockDim.z;
         unsigned t = b.next_lazy;
@@ -159,7 +157,7 @@ struct PlainRun {
                     x = end;
                 }
             }
-        b.run_stop = nullptr;
+        b.plain_running = false;
         b.statuses_written = b.run_first;
     }
 };
@@ -182,7 +180,7 @@ template <class Call>
     while (b.next_lazy < b.nthreads) {
         ThreadState& ts = b.threads[b.order ? b.order[b.next_lazy] : b.next_lazy];
         ++b.next_lazy;
-        tls_thread = &ts;
+        tls.thread = &ts;
         threadIdx = ts.idx;
 #ifdef __SANITIZE_THREAD__
         // An instrumented kernel reads these only through simt's entry points (`__tsan_*`),
@@ -205,7 +203,7 @@ template <class Call>
         first = false;
 #endif
     }
-    tls_thread = nullptr;
+    tls.thread = nullptr;
 }
 
 }  // namespace simt::sim::detail

@@ -9,19 +9,9 @@
 
 #include "simt/sim/location.hpp"
 #include "simt/sim/memory/allocation.hpp"
+#include "simt/sim/thread/context.hpp"
 
 namespace simt::sim::detail {
-
-struct ThreadState;
-/// The CUDA thread running on this OS thread; null on the host.
-inline thread_local ThreadState* tls_thread = nullptr;
-/// True while a launch with any shadow checker runs on this OS thread, or while the watchdog
-/// stops a launch (so that the next access goes out of line, where the watchdog is polled).
-inline thread_local std::atomic<bool> tls_shadow_checks{false};
-
-/// The address of the element a view has just checked, in code built with the raw-access
-/// instrumentation: the instrumented load or store that follows skips its own check of it.
-inline thread_local const void* tls_view_access = nullptr;
 
 /// Reports an access that must not happen (out of bounds, freed, null, from the host) and
 /// returns poisoned scratch memory to perform it on instead. Cold: it formats a report.
@@ -41,9 +31,9 @@ void record_access(const Allocation* a, const void* p, std::size_t size, Access 
 /// access, reported out of line. Returns where to perform the access.
 [[gnu::always_inline]] inline void* check_access(const Allocation* a, void* p, std::size_t size,
                                                  Access k, Loc loc) {
-    if (a == nullptr || tls_thread == nullptr || !a->holds(p, size)) [[unlikely]]
+    if (a == nullptr || tls.thread == nullptr || !a->holds(p, size)) [[unlikely]]
         return bad_access(a, p, size, k, loc);
-    if (tls_shadow_checks.load(std::memory_order_relaxed)) [[unlikely]]
+    if (tls.shadow_checks.load(std::memory_order_relaxed)) [[unlikely]]
         record_access(a, p, size, k, loc);
     return p;
 }

@@ -76,7 +76,7 @@ struct KernelFunction {
     template <class... P>
     KernelFunction(void (*k)(P...))  // NOLINT
         : address(reinterpret_cast<const void*>(k)), closure(&erased_closure<P...>),
-          run(&Closure<P...>::run), parameters(sizeof...(P)) {
+          run(&BoundKernelClosure<P...>::run), parameters(sizeof...(P)) {
         remember_kernel(*this);
     }
     operator void*() const { return const_cast<void*>(address); }

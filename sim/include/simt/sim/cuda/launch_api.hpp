@@ -58,8 +58,9 @@ int cuda_multiprocessors();
 template <class... P, std::size_t... I>
 std::shared_ptr<const void> closure_from_args(void (*kernel)(P...), void** args,
                                               std::index_sequence<I...>) {
-    return std::make_shared<const Closure<P...>>(Closure<P...>{
-        kernel, std::tuple<std::decay_t<P>...>(*static_cast<std::decay_t<P>*>(args[I])...)});
+    using C = BoundKernelClosure<P...>;
+    return std::make_shared<const C>(C{BoundKernel<P...>{
+        kernel, std::tuple<std::decay_t<P>...>(*static_cast<std::decay_t<P>*>(args[I])...)}});
 }
 
 template <class... P>
@@ -71,11 +72,11 @@ cudaError_t launch_with_args(const char* call, void (*kernel)(P...), dim3 grid, 
     PointerArgs pointers;
     if (!missing) {
         closure = closure_from_args(kernel, args, std::index_sequence_for<P...>{});
-        pointers = std::apply([](const auto&... a) { return pointer_args(a...); },
-                              static_cast<const Closure<P...>*>(closure.get())->args);
+        const auto& bound = static_cast<const BoundKernelClosure<P...>*>(closure.get())->call;
+        pointers = std::apply([](const auto&... a) { return pointer_args(a...); }, bound.args);
     }
     return cuda_launch_args(call, grid, block, shared_bytes, stream, cooperative, missing,
-                            &Closure<P...>::run, std::move(closure), site, pointers);
+                            &BoundKernelClosure<P...>::run, std::move(closure), site, pointers);
 }
 
 }  // namespace simt::sim::detail

@@ -666,16 +666,6 @@ const simt::Stream* cuda_stream(cudaStream_t s);
 int cuda_current_device();
 bool cuda_several_devices();
 
-/// A kernel call as the front end writes it: a closure that calls the kernel with the launch's
-/// arguments, copied once when the launch is made (as CUDA copies them).
-template <class F>
-struct CallClosure {
-    F call;
-    static void run(const void* self, LazyThreads& block) {
-        run_threads(static_cast<const CallClosure*>(self)->call, block);
-    }
-};
-
 /// A kernel call with its pointer arguments beside it, as the front end writes a <<<>>> launch.
 template <class F>
 struct KernelCall {
@@ -692,7 +682,7 @@ KernelCall<F> kernel_call(F call, const A&... args) {
 namespace simt::detail {
 
 /// What `kernel<<<grid, block, shared_bytes, stream>>>(args)` becomes in a simulator build (the
-/// front end, sim/tools/cudafe, writes the call): the configuration here, then the kernel call.
+/// front end, sim/frontend, writes the call): the configuration here, then the kernel call.
 class CudaLaunch {
 public:
     CudaLaunch(dim3 grid, dim3 block, std::size_t shared_bytes, cudaStream_t stream,
@@ -714,11 +704,9 @@ private:
         namespace sd = sim::detail;
         bool optin = false;
         if (!sd::cuda_launch_allowed(grid_, block_, shared_bytes_, site_, optin)) return;
-        using C = sd::CallClosure<std::decay_t<F>>;
-        auto closure = std::make_shared<const C>(C{std::forward<F>(call)});
         sd::enqueue_launch(sd::cuda_stream(stream_),
-                           sd::make_launch(grid_, block_, shared_bytes_, optin, &C::run,
-                                           std::move(closure), site_, pointers));
+                           sd::make_launch(grid_, block_, shared_bytes_, optin,
+                                           std::forward<F>(call), site_, pointers));
     }
 
     dim3 grid_, block_;

@@ -68,6 +68,28 @@ struct KernelLaunch {
     int device = 0;                   ///< the simulated device it runs on (its stream's)
     std::uint32_t graph_launch = 0;   ///< the cudaGraphLaunch it is a node of (from 1); 0: none
 };
+/// A kernel and the launch's arguments, copied when the launch is made (as CUDA copies them): the
+/// call that simt::launch, cudaLaunchKernel and a graph's kernel node make.
+template <class... P>
+struct BoundKernel {
+    void (*kernel)(P...);
+    std::tuple<std::decay_t<P>...> args;
+    void operator()() const { std::apply(kernel, args); }
+};
+
+/// The one type-erased kernel call a launch carries: `run` starts the block's unstarted threads,
+/// each calling `call` (thread_loop.hpp). `call` is a BoundKernel, or for a <<<>>> launch the
+/// front end's lambda, whose kernel the thread loop can inline.
+template <class F>
+struct KernelClosure {
+    F call;
+    static void run(const void* self, LazyThreads& block) {
+        run_threads(static_cast<const KernelClosure*>(self)->call, block);
+    }
+};
+template <class... P>
+using BoundKernelClosure = KernelClosure<BoundKernel<P...>>;
+
 /// The one way a launch record is made, by every route to a kernel: simt::launch, <<<>>>,
 /// cudaLaunchKernel and cudaLaunchCooperativeKernel, and a graph's kernel node. What is queued
 /// with it (its order, stream, device, graph launch) is set where it is queued.
@@ -79,20 +101,18 @@ inline KernelLaunch make_launch(dim3 grid, dim3 block, std::size_t shared_bytes,
     k.cooperative = cooperative;
     return k;
 }
+/// make_launch for a kernel call not yet type-erased (any `call` KernelClosure can hold).
+template <class F>
+KernelLaunch make_launch(dim3 grid, dim3 block, std::size_t shared_bytes, bool shared_optin,
+                         F&& call, Loc site, const PointerArgs& pointers = {}) {
+    using C = KernelClosure<std::decay_t<F>>;
+    return make_launch(grid, block, shared_bytes, shared_optin, &C::run,
+                       std::make_shared<const C>(C{std::forward<F>(call)}), site, pointers);
+}
 void enqueue_launch(const Stream* s, KernelLaunch k);
 /// Throws LaunchError when `shared_bytes` is more than the simulated GPU lets a block opt into
 /// (device/model.cpp): simt::launch's own check knows only the largest of any GPU.
 void check_shared_optin(std::size_t shared_bytes, Loc site);
-
-template <class... P>
-struct Closure {
-    void (*kernel)(P...);
-    std::tuple<std::decay_t<P>...> args;
-    static void run(const void* self, LazyThreads& block) {
-        auto& c = *static_cast<const Closure*>(self);
-        run_threads([&c] { std::apply(c.kernel, c.args); }, block);
-    }
-};
 
 /// What simt::launch asks of the simulator: queue the call, and wait for a stream.
 struct LaunchPolicy {
@@ -104,9 +124,8 @@ struct LaunchPolicy {
         PointerArgs pointers =
             std::apply([](const auto&... a) { return pointer_args(a...); }, args);
         if (o.shared_optin) check_shared_optin(o.shared_bytes, site);
-        auto closure = std::make_shared<Closure<P...>>(Closure<P...>{kernel, std::move(args)});
         enqueue_launch(o.stream, make_launch(grid, block, o.shared_bytes, o.shared_optin,
-                                             &Closure<P...>::run, std::move(closure), site,
+                                             BoundKernel<P...>{kernel, std::move(args)}, site,
                                              pointers));
     }
     static void wait(const Stream* s) { (s ? *s : Stream::default_stream()).synchronize(); }

@@ -14,13 +14,11 @@ class ptr;
 
 namespace simt::sim::detail {
 
-/// True while a launch runs under SIMT_SCHEDULE=interleave on this OS thread.
-inline thread_local bool tls_interleave = false;
 /// May let another thread of the block run between the read and the write of a
 /// read-modify-write such as `a[i] += 1`, so that updates get lost as they do on a GPU.
 void interleave_point(Loc loc);
 inline void rmw_point(Loc loc) {
-    if (tls_interleave) [[unlikely]]
+    if (tls.interleave) [[unlikely]]
         interleave_point(loc);
 }
 

@@ -12,11 +12,9 @@
 #include "simt/sim/location.hpp"
 #include "simt/sim/memory/allocation.hpp"
 #include "simt/sim/memory/ptr.hpp"
+#include "simt/sim/thread/context.hpp"
 
 namespace simt::sim::detail {
-
-/// Counts blocks started on this OS thread; a shared array whose epoch differs is stale.
-inline thread_local std::uint64_t tls_block_epoch = 0;
 
 /// Poisons a shared array for the block now running and accounts its bytes to the block.
 void refresh_shared(Allocation& a, std::uint64_t& epoch);
@@ -46,13 +44,13 @@ public:
     }
     /// Element 0, checked, once the array is fresh for the running block.
     [[gnu::always_inline]] simt::ptr<T> handle() {
-        if (epoch_ != tls_block_epoch) [[unlikely]]
+        if (epoch_ != tls.block_epoch) [[unlikely]]
             refresh_shared(*alloc_, epoch_);
         return simt::ptr<T>(reinterpret_cast<T*>(alloc_->base), alloc_);
     }
     /// The array itself, fresh for the running block: what a plain `__shared__ T name[N]` is.
     [[gnu::always_inline]] A& array() {
-        if (epoch_ != tls_block_epoch) [[unlikely]]
+        if (epoch_ != tls.block_epoch) [[unlikely]]
             refresh_shared(*alloc_, epoch_);
         return *reinterpret_cast<A*>(alloc_->base);
     }
