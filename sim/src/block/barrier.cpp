@@ -17,10 +17,10 @@ const char* barrier_name(BarrierOp op) {
 // same site as the others) is kept to a few loads and stores: the error text is built out of
 // line, and the site compare is a pointer compare (same_site).
 int sync_block(BarrierOp op, int pred, Loc loc, const char* what) {
-    ThreadState* ts = tls.thread;
+    ThreadState* ts = tls::thread;
     if (!what) what = barrier_name(op);
     if (!ts) [[unlikely]] called_on_host(what, loc, "barriers exist only inside kernels");
-    Worker& w = *tls.worker;
+    Worker& w = *tls::worker;
     BlockState& b = w.block;
     if (b.arrived == 0) {
         b.bar_site = loc;

@@ -119,7 +119,7 @@ inline void start_waiting(BlockState& b, ThreadState& ts, WaitKind kind, const L
 /// Sets the built-in coordinates for a thread about to resume (run_threads sets them for a
 /// thread that starts). Its status was set when it was released (make_ready).
 inline void enter(ThreadState& ts) {
-    tls.thread = &ts;
+    tls::thread = &ts;
     threadIdx = ts.idx;
 }
 

@@ -60,7 +60,7 @@ private:
 
 Worker::Worker() {
     signal_stack = install_signal_stack();
-    watch.out_of_line = &tls.shadow_checks;
+    watch.out_of_line = &tls::shadow_checks;
     watch.os_thread = pthread_self();
     dyn_shared.space = Space::shared;
     dyn_shared.elem_type = "byte";
@@ -72,13 +72,13 @@ Worker::Worker() {
 Worker& worker() {
     // Never deleted: its fibers are suspended mid-loop, and unwinding them at thread exit would
     // run simulator code while the process is tearing down.
-    if (!tls.worker) {
-        tls.worker = new Worker();
+    if (!tls::worker) {
+        tls::worker = new Worker();
         Process& p = process();
         std::lock_guard lock(p.workers_m);
-        p.workers.push_back(tls.worker);
+        p.workers.push_back(tls::worker);
     }
-    return *tls.worker;
+    return *tls::worker;
 }
 
 void Worker::set_stack_size(std::size_t bytes) {
@@ -179,7 +179,7 @@ void Worker::run_lazy() {
 }
 
 void thread_threw(ThreadState& ts) {
-    Worker& w = *tls.worker;
+    Worker& w = *tls::worker;
     BlockState& b = w.block;
     try {
         throw;
@@ -203,11 +203,11 @@ void settle_plain_run_slow(LazyThreads& b, unsigned running) {
     b.live -= running - b.next_lazy;
     b.next_lazy = running + 1;
     b.plain_running = false;
-    tls.plain_run_stopped = true;
+    tls::plain_run_stopped = true;
 }
 
 void thread_exited_while_others_wait() {
-    Worker& w = *tls.worker;
+    Worker& w = *tls::worker;
     BlockState& b = w.block;
     if (b.arrived == b.live && !b.bar_mismatch && !b.aborted) w.release_barrier();
 }
@@ -300,7 +300,7 @@ void Worker::abort_block(std::string message, cudaError_t code) {
                        ".." + coord(b.threads[to].idx) + " (build the program checked to have "
                        "the exact one)";
         }
-        settle_plain_run(b, tls.thread ? tls.thread->linear : b.next_lazy);
+        settle_plain_run(b, tls::thread ? tls::thread->linear : b.next_lazy);
     }
     b.aborted = true;
     b.error = std::move(message);
@@ -319,11 +319,11 @@ void Worker::leave_thread() {
 #if SIMT_OWN_FIBER_SWITCH
     if (current == &main) throw BlockAborted{};  // not on a thread's fiber: nothing to leave
     BlockState& b = block;
-    if (ThreadState* ts = tls.thread) {
+    if (ThreadState* ts = tls::thread) {
         ts->status = Status::done;
         --b.live;
     }
-    tls.thread = nullptr;
+    tls::thread = nullptr;
     // The fiber starts over on its own stack: its loop finds no thread left to start (the block
     // is aborted), and parks. This frame, deeper on the same stack, is never returned to.
     FiberSlot* self = current;
@@ -411,7 +411,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     BlockState& b = block;
     b.grid = &g;
     b.linear = linear;
-    tls.reachable_devices = static_cast<std::uint16_t>(
+    tls::reachable_devices = static_cast<std::uint16_t>(
         (1u << k.device) | peer_device_bits[k.device].load(std::memory_order_relaxed));
     b.idx = {static_cast<unsigned>(linear % k.grid.x),
              static_cast<unsigned>(linear / k.grid.x % k.grid.y),
@@ -459,9 +459,9 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     blockIdx = b.idx;
     blockDim = k.block;
     gridDim = k.grid;
-    tls.block_epoch = ++epoch;
-    tls.shadow_checks.store(g.shadow, std::memory_order_relaxed);
-    tls.interleave = ThreadSchedule::interleaves(g.cfg);
+    tls::block_epoch = ++epoch;
+    tls::shadow_checks.store(g.shadow, std::memory_order_relaxed);
+    tls::interleave = ThreadSchedule::interleaves(g.cfg);
     if (k.shared_bytes > dyn_shared.shadow_cells) checks_freed(dyn_shared);  // remade at its size
     dyn_shared.bytes = dyn_shared.size = k.shared_bytes;
     if (k.shared_bytes) std::memset(dyn_shared.base, arena::poison_byte, k.shared_bytes);
@@ -469,7 +469,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     current = &main;
     switch_to(acquire());
     b.statuses_live_from = std::max<std::size_t>(b.statuses_live_from, b.statuses_written);
-    tls.thread = nullptr;
+    tls::thread = nullptr;
     checks_block_end(b);
 }
 

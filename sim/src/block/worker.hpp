@@ -31,7 +31,7 @@ struct FaultRecord {
 /// What the watchdog (thread/watchdog.cpp) reads of a worker: how far its block got, and what
 /// its running thread did while the watchdog looked at its accesses (a probe).
 struct WorkerWatch {
-    std::atomic<bool>* out_of_line = nullptr;  ///< the worker's tls.shadow_checks
+    std::atomic<bool>* out_of_line = nullptr;  ///< the worker's tls::shadow_checks
     pthread_t os_thread{};                     ///< where the watchdog's sampling signal goes
     /// Where the worker's thread was when that signal came (thread/watchdog.cpp): its next
     /// instruction, and the sample's number (0: none yet).

@@ -113,7 +113,7 @@ LaunchChecks::~LaunchChecks() {
 }
 
 void checks_block_begin(BlockState& b) {
-    tls.race_direct = false;  // RaceCheck::block_begin sets it where it applies
+    tls::race_direct = false;  // RaceCheck::block_begin sets it where it applies
     each_in_launch(*b.grid, [&](Checker& c) { c.block_begin(b); });
 }
 void checks_block_end(BlockState& b) {
@@ -135,7 +135,7 @@ void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const
     each_in_launch(*b.grid, [&](Checker& c) { c.deadlock(b, first_site, divergent, what); });
 }
 void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site) {
-    BlockState& b = tls.worker->block;
+    BlockState& b = tls::worker->block;
     each_in_launch(*b.grid, [&](Checker& c) { c.warp_misuse(b, kind, message, site); });
 }
 
@@ -148,19 +148,19 @@ void deliver_access(const Allocation* a, const void* p, std::size_t size, Access
     if (stop_requested.load(std::memory_order_relaxed)) [[unlikely]]
         watchdog_poll(a, p, kind, pc ? loc_of(pc) : loc);
     if (a->scratch) return;  // an access that was not performed, already reported
-    const BlockState& b = tls.worker->block;
+    const BlockState& b = tls::worker->block;
     if (!b.grid->shadow) [[unlikely]] {  // the watchdog's detour (thread/watchdog.hpp) ends here
-        tls.shadow_checks.store(false, std::memory_order_relaxed);
+        tls::shadow_checks.store(false, std::memory_order_relaxed);
         return;
     }
-    AccessEvent e{a, p, size, kind, loc, *tls.thread, b, pc};
+    AccessEvent e{a, p, size, kind, loc, *tls::thread, b, pc};
     for (unsigned i = 0; i < b.grid->accessors_on; ++i) b.grid->accessors[i]->access(e);
 }
 
 }  // namespace
 
 void record_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
-    if (tls.race_direct && !stop_requested.load(std::memory_order_relaxed) && !a->scratch)
+    if (tls::race_direct && !stop_requested.load(std::memory_order_relaxed) && !a->scratch)
         [[likely]]
         return race_access(a, p, size, kind, nullptr, loc);
     deliver_access(a, p, size, kind, loc, nullptr);
@@ -192,7 +192,7 @@ std::byte* invalid(const InvalidEvent& e) {
     }
     // Bounds are checked with every checker off too (the access is never performed): memcheck
     // reports it from its own enabled() rule, host accesses throw.
-    const Config& cfg = e.thread ? tls.worker->block.grid->cfg : config();
+    const Config& cfg = e.thread ? tls::worker->block.grid->cfg : config();
     each_enabled(cfg, [&](Checker& c) { c.invalid_access(e); });
     std::memset(scratch, arena::poison_byte, e.size);
     return scratch;
@@ -205,17 +205,17 @@ void report_invalid(const InvalidEvent& e) { invalid(e); }
 const Allocation* scratch_allocation() { return &scratch_alloc; }
 
 std::byte* bad_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc) {
-    return invalid({invalid_kind(a), a, p, size, kind, loc, tls.thread});
+    return invalid({invalid_kind(a), a, p, size, kind, loc, tls::thread});
 }
 
 std::byte* bad_index(const Allocation* a, const std::ptrdiff_t* idx, const std::size_t* ext,
                      int rank, std::size_t size, Loc loc) {
-    return invalid({Invalid::out_of_view, a, nullptr, size, Access::read, loc, tls.thread, idx,
+    return invalid({Invalid::out_of_view, a, nullptr, size, Access::read, loc, tls::thread, idx,
                     ext, rank});
 }
 
 std::byte* misaligned_atomic(const Allocation* a, const void* p, std::size_t size, Loc loc) {
-    return invalid({Invalid::misaligned, a, p, size, Access::atomic, loc, tls.thread});
+    return invalid({Invalid::misaligned, a, p, size, Access::atomic, loc, tls::thread});
 }
 
 }  // namespace simt::sim::detail

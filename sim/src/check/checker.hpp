@@ -18,8 +18,8 @@
 //             then each block leaves it (grid/cooperative.hpp)
 //
 // Cost: accesses reach checkers only through the access hook's out-of-line path, and only when a
-// checker that wants accesses is on (`tls.shadow_checks`); when racecheck is the only one, they
-// reach its rule by a direct call (`tls.race_direct`), the one event too frequent for a virtual
+// checker that wants accesses is on (`tls::shadow_checks`); when racecheck is the only one, they
+// reach its rule by a direct call (`tls::race_direct`), the one event too frequent for a virtual
 // call and an AccessEvent. Host-side ordering events reach only enabled checkers, so launch-order
 // clocks cost nothing when race checking is off.
 #pragma once
@@ -187,7 +187,7 @@ private:
     std::unique_lock<std::mutex> lock_;
 };
 
-// tls.race_direct (thread/context.hpp) is set for every block by checks_block_begin and
+// tls::race_direct (thread/context.hpp) is set for every block by checks_block_begin and
 // RaceCheck::block_begin.
 /// racecheck's and initcheck's rule for one in-bounds access of the running thread (race.cpp):
 /// what Checker::access does for an AccessEvent, without building one. `pc` is a raw access's

@@ -411,7 +411,7 @@ public:
         b.gen = 0;
         b.vc_used = false;
         // The access hooks may skip the seam when no other checker wants accesses.
-        tls.race_direct = block.grid->accessors_on == 1;
+        tls::race_direct = block.grid->accessors_on == 1;
     }
 
     void barrier_release(BlockState&, const Loc& site) override {
@@ -461,7 +461,7 @@ const Loc& site_of(std::uint32_t id) {
 
 void race_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                  const void* pc, Loc where) {
-    record(a, p, size, kind, pc, where, tls.thread->linear);
+    record(a, p, size, kind, pc, where, tls::thread->linear);
 }
 
 std::unique_ptr<Checker> make_racecheck() { return std::make_unique<RaceCheck>(); }

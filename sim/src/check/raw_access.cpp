@@ -46,8 +46,8 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
 /// (and the watchdog is not stopping the launch), else through the checker seam.
 [[gnu::always_inline]] inline void shadow_record(Allocation* a, const void* p, std::size_t n,
                                                  Access k, const void* pc) {
-    if (!tls.shadow_checks.load(std::memory_order_relaxed)) return;
-    if (tls.race_direct && !stop_requested.load(std::memory_order_relaxed)) [[likely]]
+    if (!tls::shadow_checks.load(std::memory_order_relaxed)) return;
+    if (tls::race_direct && !stop_requested.load(std::memory_order_relaxed)) [[likely]]
         return race_access(a, p, n, k, pc, Loc{});
     record_raw_access(a, p, n, k, pc);
 }
@@ -56,7 +56,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
 /// given access to: on a GPU the address is not mapped there, and the kernel faults.
 [[noreturn]] void other_device(const Allocation* a, const void* p, std::size_t n, Access k,
                                const void* pc) {
-    const int running = tls.worker->block.grid->k.device;
+    const int running = tls::worker->block.grid->k.device;
     end_thread("simt: illegal address in " + thread_at(loc_of(pc)) + ": a " +
                    (k == Access::read ? "read" : k == Access::write ? "write" : "atomic") + " of " +
                    describe(a) + " (" + std::to_string(n) + " bytes at byte " +
@@ -77,29 +77,29 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
 /// interleaving schedule.
 [[gnu::noinline]] void raw_access_slow(Allocation* a, const void* p, std::size_t n, Access k,
                                        bool aligned, const void* pc) {
-    if (!tls.thread) return host_access(a, p, n, k, pc);
+    if (!tls::thread) return host_access(a, p, n, k, pc);
     auto* b = static_cast<const std::byte*>(p);
     if (!a || !a->holds(p, n)) [[unlikely]] {
         // A range that starts inside and runs past the end is named by its first element out.
         const std::byte* bad = a && !a->freed && b >= a->base && b < a->base + a->bytes
                                    ? a->base + a->bytes : b;
         report_invalid(
-            {invalid_kind(a), a, bad, n, k, loc_of(pc), tls.thread, nullptr, nullptr, 0, true});
+            {invalid_kind(a), a, bad, n, k, loc_of(pc), tls::thread, nullptr, nullptr, 0, true});
         if (!arena::mapped(p))  // nothing there to read or write: the thread cannot go on
-            tls.worker->fail_thread(
+            tls::worker->fail_thread(
                 "simt: the thread cannot continue: " + where(loc_of(pc)) +
                     " accessed an address where no device memory was ever allocated",
                 cudaErrorIllegalAddress);
         return;
     }
-    if (!(a->device_bits & tls.reachable_devices)) [[unlikely]]
+    if (!(a->device_bits & tls::reachable_devices)) [[unlikely]]
         other_device(a, p, n, k, pc);
     if (a->space == Space::constant && k != Access::read) [[unlikely]]
-        report_invalid({Invalid::constant_write, a, p, n, k, loc_of(pc), tls.thread, nullptr,
+        report_invalid({Invalid::constant_write, a, p, n, k, loc_of(pc), tls::thread, nullptr,
                         nullptr, 0, true});
     if (misaligned(p, n, aligned || k == Access::atomic)) [[unlikely]]
         report_invalid(
-            {Invalid::misaligned, a, p, n, k, loc_of(pc), tls.thread, nullptr, nullptr, 0, true});
+            {Invalid::misaligned, a, p, n, k, loc_of(pc), tls::thread, nullptr, nullptr, 0, true});
     shadow_record(a, p, n, k, pc);
     // The hook runs before the store: under SIMT_SCHEDULE=interleave another thread may run
     // between this thread's load and its store, so `p[0] += 1` loses updates as on a GPU.
@@ -111,14 +111,14 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
 /// raw_access_slow. So this part saves no registers.
 [[gnu::noinline]] void raw_access(const void* p, std::size_t n, Access k, bool aligned,
                                   const void* pc) {
-    if (p == tls.view_access) {  // a view's access, checked by the view already
-        tls.view_access = nullptr;
+    if (p == tls::view_access) {  // a view's access, checked by the view already
+        tls::view_access = nullptr;
         return;
     }
     Allocation* a = arena::owner_in_range(p);
-    bool plain = tls.thread && a && a->holds(p, n) && (a->device_bits & tls.reachable_devices) &&
+    bool plain = tls::thread && a && a->holds(p, n) && (a->device_bits & tls::reachable_devices) &&
                  (a->space != Space::constant || k == Access::read) && k != Access::atomic &&
-                 !misaligned(p, n, aligned) && !(k == Access::write && tls.interleave);
+                 !misaligned(p, n, aligned) && !(k == Access::write && tls::interleave);
     if (!plain) [[unlikely]] return raw_access_slow(a, p, n, k, aligned, pc);
     shadow_record(a, p, n, k, pc);
 }
@@ -127,7 +127,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
 
 void* check_access_marked(const Allocation* a, void* p, std::size_t size, Access k, Loc loc) {
     void* q = check_access(a, p, size, k, loc);
-    if (q == p) tls.view_access = p;
+    if (q == p) tls::view_access = p;
     return q;
 }
 

@@ -135,7 +135,7 @@ namespace {
 
 /// What a fiber runs: threads of the running block, then a wait in the idle pool, forever.
 void fiber_main(FiberSlot* self) {
-    Worker& w = *tls.worker;
+    Worker& w = *tls::worker;
     for (;;) {
         w.run_lazy();
         w.park(self);

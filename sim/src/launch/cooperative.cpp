@@ -223,10 +223,10 @@ void Worker::grid_barrier() {
 }
 
 void sync_grid(Loc loc, const char* what) {
-    if (!tls.thread) called_on_host(what, loc, "barriers exist only inside kernels");
-    Worker& w = *tls.worker;
+    if (!tls::thread) called_on_host(what, loc, "barriers exist only inside kernels");
+    Worker& w = *tls::worker;
     BlockState& b = w.block;
-    ThreadState& ts = *tls.thread;
+    ThreadState& ts = *tls::thread;
     if (!b.grid->coop)
         w.fail_thread(
             "simt: thread " + coord(ts.idx) + " of block " + coord(b.idx) + " calls " + what +
@@ -247,12 +247,12 @@ void sync_grid(Loc loc, const char* what) {
 }
 
 void group_misuse(const std::string& message, Loc loc) {
-    if (!tls.thread) throw simt::Error("simt: " + message + " at " + where(loc));
-    Worker& w = *tls.worker;
-    w.fail_thread("simt: thread " + coord(tls.thread->idx) + " of block " + coord(w.block.idx) +
+    if (!tls::thread) throw simt::Error("simt: " + message + " at " + where(loc));
+    Worker& w = *tls::worker;
+    w.fail_thread("simt: thread " + coord(tls::thread->idx) + " of block " + coord(w.block.idx) +
                   " at " + where(loc) + ": " + message);
 }
 
-bool grid_is_cooperative() { return tls.thread && tls.worker->block.grid->k.cooperative; }
+bool grid_is_cooperative() { return tls::thread && tls::worker->block.grid->k.cooperative; }
 
 }  // namespace simt::sim::detail

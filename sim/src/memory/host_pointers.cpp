@@ -151,7 +151,7 @@ HostMemoryArgs::~HostMemoryArgs() {
 }
 
 void host_memory_access(const void* p, std::size_t n, Access k, const void* pc) {
-    if (!tls.thread) return;  // the host's own access
+    if (!tls::thread) return;  // the host's own access
     const auto a = reinterpret_cast<std::uintptr_t>(p);
     Watch& w = watch();
     for (Slot& slot : w.slots) {

@@ -152,12 +152,12 @@ Allocation* make_symbol(std::size_t bytes, std::size_t elem_size, const char* el
 }
 
 void refresh_shared(Allocation& a, std::uint64_t& epoch) {
-    if (!tls.thread)
+    if (!tls::thread)
         throw simt::Error("simt: a __shared__ array was used outside a kernel (declared at " +
                           where(a.site) + ")");
-    Worker& w = *tls.worker;
+    Worker& w = *tls::worker;
     BlockState& b = w.block;
-    epoch = tls.block_epoch;
+    epoch = tls::block_epoch;
     std::memset(a.base, arena::poison_byte, a.size);
     b.shared_bytes += a.size;
     const KernelLaunch& k = b.grid->k;
@@ -172,15 +172,15 @@ void refresh_shared(Allocation& a, std::uint64_t& epoch) {
 }
 
 Allocation* dynamic_shared_area() {
-    if (!tls.thread) throw simt::Error("simt::dynamic_shared() called outside a kernel");
-    return &tls.worker->dyn_shared;
+    if (!tls::thread) throw simt::Error("simt::dynamic_shared() called outside a kernel");
+    return &tls::worker->dyn_shared;
 }
 
 void interleave_point(Loc) {
-    Worker& w = *tls.worker;
+    Worker& w = *tls::worker;
     BlockState& b = w.block;
     if (!b.schedule.switch_inside_rmw()) return;
-    ThreadState& ts = *tls.thread;
+    ThreadState& ts = *tls::thread;
     ts.status = Status::waiting;
     ++b.waiting;
     w.make_ready(ts);

@@ -61,10 +61,10 @@ const char* kind_of(const std::exception& e) {
             what = "an exception of a type that is not std::exception";
         }
     }
-    if (Worker* w = tls.worker; w && tls.thread && w->current != &w->main) {
+    if (Worker* w = tls::worker; w && tls::thread && w->current != &w->main) {
         // In a kernel (an exception left a noexcept function, say): the thread fails, not the
         // process, whose end would wait for this very launch.
-        w->fail_thread("simt: std::terminate was called in thread " + coord(tls.thread->idx) +
+        w->fail_thread("simt: std::terminate was called in thread " + coord(tls::thread->idx) +
                        " block " + coord(w->block.idx) + ": " + what);
     }
     what = shown.empty() ? what : shown;

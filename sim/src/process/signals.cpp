@@ -39,7 +39,7 @@ bool overflowed(const FiberSlot& s, const void* addr, std::uintptr_t sp) {
 }
 
 [[noreturn]] void thread_faulted() {
-    Worker& w = *tls.worker;
+    Worker& w = *tls::worker;
     FaultRecord& f = w.fault;
     Loc site = user_site(f.pcs, f.npcs);
     std::string msg;
@@ -52,7 +52,7 @@ bool overflowed(const FiberSlot& s, const void* addr, std::uintptr_t sp) {
               "(cudaErrorLaunchFailure)";
     } else if (f.overflow) {
         std::size_t bytes = w.stack_size;
-        msg = "simt: stack overflow in thread " + coord(tls.thread->idx) + " of block " +
+        msg = "simt: stack overflow in thread " + coord(tls::thread->idx) + " of block " +
               coord(w.block.idx) + " at " + where(site) + ": the kernel needs more than the " +
               std::to_string(bytes) + " bytes of stack each CUDA thread gets (large local arrays "
               "or deep recursion).\n  Raise it, e.g. SIMT_STACK_SIZE=" +
@@ -96,9 +96,9 @@ _Unwind_Reason_Code walk_frame(_Unwind_Context* ctx, void* data) {
 #endif
 
 void on_fault(int sig, siginfo_t* info, [[maybe_unused]] void* context) {
-    Worker* w = tls.worker;
+    Worker* w = tls::worker;
 #if SIMT_OWN_FIBER_SWITCH
-    if (w && tls.thread && w->current != &w->main && !w->fault.handling) {
+    if (w && tls::thread && w->current != &w->main && !w->fault.handling) {
         auto* uc = static_cast<ucontext_t*>(context);
         greg_t* r = uc->uc_mcontext.gregs;
         FiberSlot& s = *w->current;
@@ -127,7 +127,7 @@ void on_fault(int sig, siginfo_t* info, [[maybe_unused]] void* context) {
         return;
     }
 #endif
-    if (w && tls.thread && w->current != &w->main && sig != SIGABRT) {
+    if (w && tls::thread && w->current != &w->main && sig != SIGABRT) {
         // Boost's fibers (sanitizer builds) cannot leave a faulting frame, and a fault while
         // one is being reported is simt's own: say what it was, and end.
         char msg[256];
@@ -135,7 +135,7 @@ void on_fault(int sig, siginfo_t* info, [[maybe_unused]] void* context) {
                               "simt: %s at address %p in thread (%u,%u,%u) of block (%u,%u,%u) "
                               "(a stack overflow, or a bad pointer)\n",
                               sig == SIGBUS ? "bus error" : "segmentation fault", info->si_addr,
-                              tls.thread->idx.x, tls.thread->idx.y, tls.thread->idx.z,
+                              tls::thread->idx.x, tls::thread->idx.y, tls::thread->idx.z,
                               w->block.idx.x, w->block.idx.y, w->block.idx.z);
         if (n > 0) (void)!write(2, msg, std::min<std::size_t>(n, sizeof msg - 1));
         _exit(1);

@@ -69,7 +69,7 @@ void on_interrupt(int) {
 
 /// Async-signal-safe: records the interrupted instruction for the watchdog thread.
 void on_sample(int, siginfo_t*, void* context) {
-    Worker* w = tls.worker;
+    Worker* w = tls::worker;
     if (!w) return;
     auto* uc = static_cast<ucontext_t*>(context);
     w->watch.sampled_pc.store(reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP] + 1));
@@ -314,12 +314,12 @@ void probe(WorkerWatch& ww, const void* p, Access kind) {
     std::uint64_t n = probe_number.load();
     if (ww.probe_seen.load(std::memory_order_relaxed) != n) {
         ww.moving.store(false);
-        ww.thread = tls.thread;
+        ww.thread = tls::thread;
         ww.nreads = 0;
         ww.probe_seen.store(n);
     }
     if (ww.moving.load(std::memory_order_relaxed)) return;
-    if (tls.thread != ww.thread || kind == Access::write) return ww.moving.store(true);
+    if (tls::thread != ww.thread || kind == Access::write) return ww.moving.store(true);
     for (unsigned i = 0; i < ww.nreads; ++i)
         if (ww.reads[i] == p) return;
     if (ww.nreads == std::size(ww.reads)) return ww.moving.store(true);
@@ -390,9 +390,9 @@ void Watched::rethrow_stopped(const simt::KernelError& first) {
 }
 
 void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc) {
-    Worker* w = tls.worker;
+    Worker* w = tls::worker;
     const KernelLaunch* k = target.load();
-    if (!w || !tls.thread || !k || &w->block.grid->k != k) return;
+    if (!w || !tls::thread || !k || &w->block.grid->k != k) return;
     if (mode.load() == probing) return probe(w->watch, p, kind);
     if (mode.load() != stopping) return;
     BlockState& b = w->block;
@@ -400,8 +400,8 @@ void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc) {
     // A thread the probe saw reading the same few addresses spins; after a Ctrl-C it may as
     // well be computing, so only its place is said.
     bool spins = !state().interrupt && ww.probe_seen.load() == probe_number.load() &&
-                 !ww.moving.load() && ww.thread == tls.thread;
-    std::string lines = "\n  block " + coord(b.idx) + ": thread " + coord(tls.thread->idx) +
+                 !ww.moving.load() && ww.thread == tls::thread;
+    std::string lines = "\n  block " + coord(b.idx) + ": thread " + coord(tls::thread->idx) +
                         (spins ? " spins at " : " was running at ") + where(loc);
     if (a && !a->scratch) {
         auto index = (static_cast<const std::byte*>(p) - a->base) /

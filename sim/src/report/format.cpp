@@ -179,10 +179,10 @@ DraftSite draft_site(const Loc& loc, const char* access) {
     DraftSite d;
     d.loc = loc;
     d.access = access;
-    if (tls.thread) {
-        d.thread = tls.thread->idx;
-        d.block = tls.worker->block.idx;
-        if (const Loc& launch = tls.worker->block.grid->k.site; is_library_call(launch))
+    if (tls::thread) {
+        d.thread = tls::thread->idx;
+        d.block = tls::worker->block.idx;
+        if (const Loc& launch = tls::worker->block.grid->k.site; is_library_call(launch))
             d.call = launch;
     }
     return d;

@@ -215,7 +215,7 @@ FindingKey key_of(const Draft& d) {
 }
 
 void add_finding(Draft d) {
-    BlockState& b = tls.worker->block;
+    BlockState& b = tls::worker->block;
     FindingKey key = key_of(d);
     for (const PendingFinding& p : b.findings)
         if (p.key == key) return;
@@ -225,7 +225,7 @@ void add_finding(Draft d) {
         if (p.keys.contains(key)) return;
     }
     b.findings.push_back(
-        {b.linear, tls.thread ? tls.thread->linear : 0, std::move(key), std::move(d)});
+        {b.linear, tls::thread ? tls::thread->linear : 0, std::move(key), std::move(d)});
 }
 
 void publish(std::vector<PendingFinding>& fs, std::uint64_t failed) {

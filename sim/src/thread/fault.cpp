@@ -29,8 +29,8 @@ bool library_file(const char* f) {
 }
 
 bool on_kernel_thread() {
-    Worker* w = tls.worker;
-    return w && tls.thread && w->current != &w->main;
+    Worker* w = tls::worker;
+    return w && tls::thread && w->current != &w->main;
 }
 
 template <class F>
@@ -59,7 +59,7 @@ Loc user_site(const void* const* pcs, int n) {
 }
 
 std::string thread_at(const Loc& site) {
-    return "thread " + coord(tls.thread->idx) + " block " + coord(tls.worker->block.idx) + " at " +
+    return "thread " + coord(tls::thread->idx) + " block " + coord(tls::worker->block.idx) + " at " +
            where(site);
 }
 
@@ -71,7 +71,7 @@ void end_thread(std::string message, cudaError_t code) {
     std::fprintf(stderr, "%s\n", message.c_str());
     std::_Exit(1);
 #endif
-    tls.worker->fail_thread(std::move(message), code);
+    tls::worker->fail_thread(std::move(message), code);
 }
 
 }  // namespace simt::sim::detail
@@ -99,7 +99,7 @@ extern "C" void __assert_fail(const char* assertion, const char* file, unsigned 
         std::abort();  // not reached: glibc's aborts
     }
     // CUDA's device-side text, then what simt adds.
-    const uint3 b = tls.worker->block.idx, t = tls.thread->idx;
+    const uint3 b = tls::worker->block.idx, t = tls::thread->idx;
     char head[160];
     std::snprintf(head, sizeof head, ": block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `", b.x,
                   b.y, b.z, t.x, t.y, t.z);

@@ -110,10 +110,10 @@ unsigned live_lanes(const BlockState& b, unsigned warp) {
 std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width, Loc loc,
                         const char* what) {
     if (!what) what = op_name(op);
-    if (!tls.thread) called_on_host(what, loc, "warp intrinsics exist only inside kernels");
-    Worker& w = *tls.worker;
+    if (!tls::thread) called_on_host(what, loc, "warp intrinsics exist only inside kernels");
+    Worker& w = *tls::worker;
     BlockState& b = w.block;
-    ThreadState& ts = *tls.thread;
+    ThreadState& ts = *tls::thread;
     unsigned lane = ts.linear % 32, warp = ts.linear / 32;
     unsigned lanes = std::min(32u, b.nthreads - warp * 32);
     unsigned exists = lanes == 32 ? ~0u : (1u << lanes) - 1;
@@ -169,11 +169,11 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
 }
 
 unsigned coalesced_lanes(Loc loc) {
-    if (!tls.thread)
+    if (!tls::thread)
         called_on_host("coalesced_threads()", loc, "cooperative groups exist only inside kernels");
-    Worker& w = *tls.worker;
+    Worker& w = *tls::worker;
     BlockState& b = w.block;
-    ThreadState& ts = *tls.thread;
+    ThreadState& ts = *tls::thread;
     unsigned lane = ts.linear % 32;
     WarpState& ws = b.warps[ts.linear / 32];
     auto it = std::find_if(ws.open.begin(), ws.open.end(), [&](const WarpMeeting& m) {
@@ -216,12 +216,12 @@ bool resolve_coalesced(Worker& w) {
 }
 
 unsigned active_mask() {
-    if (!tls.thread) throw simt::Error("simt: __activemask() called on the host");
+    if (!tls::thread) throw simt::Error("simt: __activemask() called on the host");
     // Lanes run one after another here, so "currently active" means: the lanes that were live
     // when this one left its last warp intrinsic (the group it converged with), else all live.
-    ThreadState& ts = *tls.thread;
-    settle_plain_run(tls.worker->block, ts.linear);  // the lanes before it have ended
-    return ts.active ? ts.active : live_lanes(tls.worker->block, ts.linear / 32);
+    ThreadState& ts = *tls::thread;
+    settle_plain_run(tls::worker->block, ts.linear);  // the lanes before it have ended
+    return ts.active ? ts.active : live_lanes(tls::worker->block, ts.linear / 32);
 }
 
 }  // namespace simt::sim::detail

@@ -12,7 +12,7 @@
 // ends (its status, the block's live count) deferred to the end of each piece of up to 32
 // threads. Its coordinates are the loop's values: with the kernel inlined the compiler forwards
 // the store to threadIdx.x into the body's reads, so a thread costs no load of it (GCC 12 keeps
-// the store itself, and the one to tls.thread, in the loop; it may also sink them). A thread of
+// the store itself, and the one to tls::thread, in the loop; it may also sink them). A thread of
 // the run that does reach a barrier or a warp intrinsic (or throws, or faults) first settles the
 // deferred bookkeeping (settle_plain_run) and stops the run after itself; the threads after it
 // start the usual way. Vectorising the loop is the compiler's choice: it cannot where the kernel
@@ -67,7 +67,7 @@ struct LazyThreads {
     /// ended, but only those before `next_lazy` are counted out of `live`, and none is marked
     /// done (settle_plain_run does both).
     unsigned run_first = 0;
-    bool plain_running = false;       ///< while a plain run goes (tls.plain_run_stopped ends it)
+    bool plain_running = false;       ///< while a plain run goes (tls::plain_run_stopped ends it)
     /// How many of the block's first threads may have had their status written: all of them,
     /// unless a plain run ended the block, which writes none of its own.
     unsigned statuses_written = 0;
@@ -93,7 +93,7 @@ void thread_exited_while_others_wait();
     ts.status = Status::done;
     --b.live;
     if (b.arrived != 0) [[unlikely]] {
-        tls.thread = nullptr;
+        tls::thread = nullptr;
         thread_exited_while_others_wait();
     }
 }
@@ -101,9 +101,9 @@ void thread_exited_while_others_wait();
 #ifndef __SANITIZE_THREAD__
 /// Runs threads `b.next_lazy` onwards as a plain run (above), until the block's last thread or
 /// until a thread of it settles the run. Not with the raw-access instrumentation: every access of
-/// an instrumented kernel asks tls.thread, so its threads cost a call and a store each anyway.
+/// an instrumented kernel asks tls::thread, so its threads cost a call and a store each anyway.
 /// Which thread a fault names: in a kernel free of calls the compiler may move or drop the store
-/// to tls.thread, so a fault (a bad pointer in an UNCHECKED build) may name another thread; its
+/// to tls::thread, so a fault (a bad pointer in an UNCHECKED build) may name another thread; its
 /// message adds the piece of 32 threads the fault was in (abort_block in executor.cpp). Every
 /// call into the simulator (a barrier, printf, a throw, an assert) has the exact thread.
 /// Exactness there would take a store the compiler must keep, which no loop can vectorise.
@@ -116,7 +116,7 @@ struct PlainRun {
         ThreadState* const threads = b.threads;
         const unsigned from = t;
         for (; x < end; ++x, ++t) {
-            tls.thread = &threads[t];
+            tls::thread = &threads[t];
             threadIdx.x = x;  // .y and .z change only between rows (run, below)
             try {
                 call();
@@ -125,7 +125,7 @@ struct PlainRun {
             }
             // Set only by a call into the simulator (settle_plain_run): with the kernel inlined
             // and free of calls, the compiler takes this test out of the loop.
-            if (tls.plain_run_stopped) [[unlikely]] {
+            if (tls::plain_run_stopped) [[unlikely]] {
                 thread_ended(threads[t], b);
                 return false;
             }
@@ -140,7 +140,7 @@ struct PlainRun {
     }
 
     static void run(const Call& call, LazyThreads& b) {
-        tls.plain_run_stopped = false;
+        tls::plain_run_stopped = false;
         b.plain_running = true;
         b.run_first = b.next_lazy;
         const unsigned dx = blockDim.x, dy = blockDim.y, dz = blockDim.z;
@@ -180,7 +180,7 @@ template <class Call>
     while (b.next_lazy < b.nthreads) {
         ThreadState& ts = b.threads[b.order ? b.order[b.next_lazy] : b.next_lazy];
         ++b.next_lazy;
-        tls.thread = &ts;
+        tls::thread = &ts;
         threadIdx = ts.idx;
 #ifdef __SANITIZE_THREAD__
         // An instrumented kernel reads these only through simt's entry points (`__tsan_*`),
@@ -203,7 +203,7 @@ template <class Call>
         first = false;
 #endif
     }
-    tls.thread = nullptr;
+    tls::thread = nullptr;
 }
 
 }  // namespace simt::sim::detail

@@ -31,9 +31,9 @@ void record_access(const Allocation* a, const void* p, std::size_t size, Access 
 /// access, reported out of line. Returns where to perform the access.
 [[gnu::always_inline]] inline void* check_access(const Allocation* a, void* p, std::size_t size,
                                                  Access k, Loc loc) {
-    if (a == nullptr || tls.thread == nullptr || !a->holds(p, size)) [[unlikely]]
+    if (a == nullptr || tls::thread == nullptr || !a->holds(p, size)) [[unlikely]]
         return bad_access(a, p, size, k, loc);
-    if (tls.shadow_checks.load(std::memory_order_relaxed)) [[unlikely]]
+    if (tls::shadow_checks.load(std::memory_order_relaxed)) [[unlikely]]
         record_access(a, p, size, k, loc);
     return p;
 }

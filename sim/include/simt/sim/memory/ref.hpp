@@ -18,7 +18,7 @@ namespace simt::sim::detail {
 /// read-modify-write such as `a[i] += 1`, so that updates get lost as they do on a GPU.
 void interleave_point(Loc loc);
 inline void rmw_point(Loc loc) {
-    if (tls.interleave) [[unlikely]]
+    if (tls::interleave) [[unlikely]]
         interleave_point(loc);
 }
 

@@ -44,13 +44,13 @@ public:
     }
     /// Element 0, checked, once the array is fresh for the running block.
     [[gnu::always_inline]] simt::ptr<T> handle() {
-        if (epoch_ != tls.block_epoch) [[unlikely]]
+        if (epoch_ != tls::block_epoch) [[unlikely]]
             refresh_shared(*alloc_, epoch_);
         return simt::ptr<T>(reinterpret_cast<T*>(alloc_->base), alloc_);
     }
     /// The array itself, fresh for the running block: what a plain `__shared__ T name[N]` is.
     [[gnu::always_inline]] A& array() {
-        if (epoch_ != tls.block_epoch) [[unlikely]]
+        if (epoch_ != tls::block_epoch) [[unlikely]]
             refresh_shared(*alloc_, epoch_);
         return *reinterpret_cast<A*>(alloc_->base);
     }

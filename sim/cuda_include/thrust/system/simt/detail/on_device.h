@@ -53,7 +53,7 @@ auto on_one_device_thread(F f) -> decltype(f()) {
     }
 }
 
-inline bool on_device_thread() { return ::simt::sim::detail::tls.thread != nullptr; }
+inline bool on_device_thread() { return ::simt::sim::detail::tls::thread != nullptr; }
 
 // Copies between the host and this system run here too: Thrust asks select_system which system
 // copies between two, and a device thread may read and write both host and device memory.
