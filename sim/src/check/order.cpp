@@ -20,7 +20,7 @@ void join(Clock& into, const Clock& from) {
     for (std::size_t i = 0; i < from.size(); ++i) into[i] = std::max(into[i], from[i]);
 }
 
-Order& order() { return process().race.order; }
+Order& order() { return race_state().order; }
 
 }  // namespace
 

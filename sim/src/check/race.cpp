@@ -21,11 +21,16 @@
 
 namespace simt::sim::detail {
 
+RaceState& race_state() {
+    static RaceState* state = new RaceState;
+    return *state;
+}
+
 namespace {
 
 // --- Sites: a source location interned as a small integer ------------------------------------
 
-Sites& sites() { return process().race.sites; }
+Sites& sites() { return race_state().sites; }
 
 /// The id of `key` in `ids`, a new one if it has none: `loc`, or for a raw access `pc` whose
 /// line is looked up when a report needs it. 0 ("unknown line") once the 21 bits run out.

@@ -158,5 +158,8 @@ struct RaceState {
     Sites sites;
     Order order;
 };
+/// The one RaceState, made on first use and never destroyed: stream threads and workers may
+/// still record accesses and launches while the process exits (race.cpp).
+RaceState& race_state();
 
 }  // namespace simt::sim::detail

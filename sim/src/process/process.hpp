@@ -22,7 +22,6 @@
 #include <vector>
 
 #include "../check/checker.hpp"
-#include "../check/shadow.hpp"
 #include "../launch/cooperative.hpp"
 #include "../launch/streams.hpp"
 #include "../report/symbolize.hpp"
@@ -74,7 +73,6 @@ struct Process {
     Arenas arenas;
     WatchState watch;
     Checkers checkers;
-    RaceState race;
     CudaRuntime cuda;
     Symbols symbols;
     CoopThreads coop_threads;
@@ -89,8 +87,8 @@ struct Process {
 
 /// Set once by start_process() and never changed.
 inline Process* the_process = nullptr;
-/// The process's state; made by start_process() before main runs. Inline: the race checker
-/// asks for its interned sites on every access.
+/// The process's state; made by start_process() before main runs. Inline: asked for on every
+/// launch and by every out-of-line access.
 inline Process& process() {
     if (!the_process) [[unlikely]] start_process();
     return *the_process;
