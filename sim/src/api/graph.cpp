@@ -504,8 +504,7 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream, std::sour
         wait_for(*exec, i, done, index);
         switch (n.type) {
             case cudaGraphNodeTypeKernel: {
-                KernelLaunch k = n.kernel;  // its order (serial, stream, hb) is set when queued
-                k.hb.clear();
+                KernelLaunch k = n.kernel;  // its order (serial, stream) is set when queued
                 k.graph_launch = this_launch;
                 enqueue_launch(cuda_stream(s), std::move(k));
                 break;

@@ -50,7 +50,7 @@ unsigned new_stream_id() {
     return next++;
 }
 
-void order_launch(KernelLaunch& k) {
+void order_launch(const KernelLaunch& k) {
     each_ordering([&](Checker& c) { c.launch_queued(k.stream, k); });
 }
 void order_host_waits(unsigned stream) {

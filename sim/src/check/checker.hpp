@@ -97,7 +97,7 @@ public:
     const bool wants_accesses, serial_blocks;
 
     // Host side: the launch order.
-    virtual void launch_queued(unsigned /*stream*/, KernelLaunch& /*k*/) {}
+    virtual void launch_queued(unsigned /*stream*/, const KernelLaunch& /*k*/) {}
     virtual void host_waits(unsigned /*stream*/) {}
     virtual void host_waits_all() {}
     virtual void event_recorded(unsigned /*stream*/, OrderClock& /*clock*/) {}
@@ -160,8 +160,9 @@ struct Checkers {
 
 // Host side (streams and events). The order_* names are the launch order's events.
 unsigned new_stream_id();
-/// Queues a launch: sets k.serial and k.hb when race checking is on.
-void order_launch(KernelLaunch& k);
+/// A launch is being queued (its serial, stream and device set): the checkers that order
+/// launches learn of it.
+void order_launch(const KernelLaunch& k);
 void order_host_waits(unsigned stream);
 void order_host_waits_all();
 OrderClock order_event_record(unsigned stream);

@@ -33,7 +33,7 @@ Clock& tail_of(Order& o, unsigned stream) {
 
 namespace launch_order {
 
-void queued(KernelLaunch& k) {
+void queued(const KernelLaunch& k) {
     Order& o = order();
     std::lock_guard lock(o.m);
     if (o.missed) {
@@ -44,8 +44,7 @@ void queued(KernelLaunch& k) {
     }
     Clock& t = tail_of(o, k.stream);
     join(t, o.host);
-    k.hb = t;
-    k.serial = o.next_serial++;
+    o.queued_before[k.serial] = t;
     if (t.size() <= k.stream) t.resize(k.stream + 1, 0);
     t[k.stream] = k.serial;
 }
@@ -112,9 +111,17 @@ std::uint32_t begin_grid_phase(const KernelLaunch& k) { return new_run(k).exec_b
 LaunchInfo begin_checked_launch(const KernelLaunch& k) {
     Order& o = order();
     LaunchInfo info = new_run(k);
-    o.current = k.hb;
+    {
+        std::lock_guard lock(o.m);
+        auto before = o.queued_before.find(k.serial);
+        o.current_unordered = before == o.queued_before.end();
+        if (o.current_unordered) o.current.clear();
+        else {
+            o.current = std::move(before->second);
+            o.queued_before.erase(before);
+        }
+    }
     o.current_base = info.exec_base;
-    o.current_unordered = k.serial == 0;
     o.cache_lo = o.cache_hi = 0;
     return info;
 }

@@ -364,7 +364,7 @@ public:
     RaceCheck() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/true) {}
     bool enabled(const Config& c) const override { return c.check_race || c.check_init; }
 
-    void launch_queued(unsigned, KernelLaunch& k) override {
+    void launch_queued(unsigned, const KernelLaunch& k) override {
         if (config().check_race) launch_order::queued(k);
     }
     void host_waits(unsigned stream) override { launch_order::host_waits(stream); }

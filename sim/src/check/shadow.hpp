@@ -96,9 +96,9 @@ struct Sites {
 // Decided on the host, when work is queued, with a vector clock per stream: the same program
 // gives the same order whatever the timing. racecheck's host-side events land here.
 namespace launch_order {
-/// Sets k.serial (its place in the process's launch order) and k.hb (per stream, the latest
-/// launch serial that happens before it).
-void queued(KernelLaunch& k);
+/// Keeps what happens before the launch `k` (per stream, the serial of the latest launch that
+/// does), until it runs (begin_checked_launch), and makes `k` the latest of its stream.
+void queued(const KernelLaunch& k);
 /// An ordering event went by while race checking was off.
 void missed();
 /// The host waited for `stream` (Stream::synchronize) or for all of them (simt::synchronize).
@@ -139,7 +139,9 @@ struct Order {
     std::mutex m;
     std::vector<OrderClock> tail;  ///< per stream: what its next launch will be ordered after
     OrderClock host;               ///< what the host has waited for
-    std::uint32_t next_serial = 1;
+    /// Per launch queued while race checking was on, by serial: what happens before it. Taken
+    /// (and erased) when it runs; a launch without one was queued while checking was off.
+    std::unordered_map<std::uint32_t, OrderClock> queued_before;
     bool missed = false;      ///< an ordering event went by while race checking was off
 
     // Checked launches that have run, by exec_base (guarded by Checkers::serial, not m).

@@ -64,6 +64,8 @@ void enqueue_launch(const Stream* s, KernelLaunch k) {
     if (captured_launch(s, k)) return;  // a stream under capture adds a graph node (graph.cpp)
     StreamImpl& impl = s ? s->impl() : Stream::default_stream().impl();
     order_with_legacy_default(impl);
+    static std::atomic<std::uint32_t> next_serial{1};
+    k.serial = next_serial++;
     k.stream = impl.id;
     k.device = impl.device;
     order_launch(k);

@@ -60,9 +60,10 @@ struct KernelLaunch {
     RunThreads run = nullptr;
     std::shared_ptr<const void> closure;
     Loc site;
-    std::uint32_t serial = 0;         ///< place in the process's launch order (set when queued)
+    /// The launch's place in the process's launch order, from 1: its identity once queued
+    /// (launch/stream.cpp); what happens before it is racecheck's to know (check/order.cpp).
+    std::uint32_t serial = 0;
     unsigned stream = 0;              ///< the ordering id of the stream it was queued on
-    std::vector<std::uint32_t> hb;    ///< per stream, the last launch that happens before this one
     bool cooperative = false;         ///< cudaLaunchCooperativeKernel: every block resident at once
     PointerArgs pointers;  ///< the kernel's pointer arguments, where the launch knows them
     int device = 0;                   ///< the simulated device it runs on (its stream's)
