@@ -42,6 +42,7 @@ set_tests_properties("./lab doctor names the GPU, the toolkit and the compiler i
 
 # Lesson 10's libraries part, where Thrust is installed.
 if(TARGET 10_reduction_libraries)
+  simt_thrust_under_ubsan(10_reduction_libraries)
   add_test(NAME "Lesson 10's Thrust and cuBLAS sums match the CPU's" COMMAND 10_reduction_libraries)
   set_tests_properties("Lesson 10's Thrust and cuBLAS sums match the CPU's" PROPERTIES
     PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" FAIL_REGULAR_EXPRESSION "simt: [0-9]+ findings? \\(")

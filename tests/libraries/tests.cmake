@@ -101,6 +101,7 @@ if(SIMT_THRUST_INCLUDE_DIR)
 endif()
 if(simt_thrust_version GREATER_EQUAL 101700 AND simt_thrust_version LESS 101800)
   simt_add_executable(thrust_algorithms SOURCES ${CMAKE_CURRENT_LIST_DIR}/thrust_algorithms.cu)
+  simt_thrust_under_ubsan(thrust_algorithms)
   add_test(NAME "Thrust's device_vector with transform, reduce, sort, remove, copy_if and scan matches host loops"
            COMMAND thrust_algorithms)
   set_tests_properties("Thrust's device_vector with transform, reduce, sort, remove, copy_if and scan matches host loops"
