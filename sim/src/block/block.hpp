@@ -102,6 +102,14 @@ struct BlockState : LazyThreads {
     std::optional<FindingKey> error_finding;          ///< the finding `error` repeats, if any
     std::vector<PendingFinding> findings;
     std::size_t shared_bytes = 0;  ///< static shared memory used so far by this block
+
+    /// Makes this the fresh state of block `linear` of `g`, keeping what may be kept from the
+    /// block before it on this worker (the threads' coordinates, for one shape; storage).
+    void reset(GridRun& g, std::uint64_t linear);
+
+private:
+    /// Sets the threads' coordinates, once per block shape.
+    void number_threads();
 };
 
 /// The running thread `ts` of `b` starts waiting (at a barrier, a warp meeting, grid.sync()) at

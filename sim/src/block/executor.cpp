@@ -152,25 +152,71 @@ FiberSlot* Worker::pop_ready() {
     return t->fiber;
 }
 
-void Worker::number_threads() {
+void BlockState::number_threads() {
     // A thread's coordinates depend only on the block's shape: set once per shape, not per block.
-    BlockState& b = block;
-    if (b.thread_storage.size() < b.nthreads) {
-        b.thread_storage.resize(b.nthreads);
-        b.numbered_for = {0, 0, 0};
-        b.statuses_live_from = b.nthreads;  // new entries are `done`
+    if (thread_storage.size() < nthreads) {
+        thread_storage.resize(nthreads);
+        numbered_for = {0, 0, 0};
+        statuses_live_from = nthreads;  // new entries are `done`
     }
-    b.threads = b.thread_storage.data();
-    const dim3 d = b.grid->k.block;
-    if (b.numbered_for.x == d.x && b.numbered_for.y == d.y && b.numbered_for.z == d.z) return;
+    threads = thread_storage.data();
+    const dim3 d = grid->k.block;
+    if (numbered_for.x == d.x && numbered_for.y == d.y && numbered_for.z == d.z) return;
     unsigned t = 0;
     for (unsigned z = 0; z < d.z; ++z)
         for (unsigned y = 0; y < d.y; ++y)
             for (unsigned x = 0; x < d.x; ++x, ++t) {
-                b.threads[t].idx = {x, y, z};
-                b.threads[t].linear = t;
+                threads[t].idx = {x, y, z};
+                threads[t].linear = t;
             }
-    b.numbered_for = d;
+    numbered_for = d;
+}
+
+void BlockState::reset(GridRun& g, std::uint64_t block_linear) {
+    const KernelLaunch& k = g.k;
+    grid = &g;
+    linear = block_linear;
+    idx = {static_cast<unsigned>(linear % k.grid.x),
+           static_cast<unsigned>(linear / k.grid.x % k.grid.y),
+           static_cast<unsigned>(linear / (std::uint64_t(k.grid.x) * k.grid.y))};
+    nthreads = k.block.x * k.block.y * k.block.z;
+    number_threads();
+    // Per thread, only what a thread that never blocks leaves behind is reset (`wait` is read
+    // only while a thread waits), and only where an earlier block may have written it; `active`
+    // and `group` only after a warp intrinsic set them.
+    const std::size_t reset = std::min<std::size_t>(nthreads, statuses_live_from);
+    for (std::size_t t = 0; t < reset; ++t) threads[t].status = Status::live;
+    if (statuses_live_from <= nthreads) statuses_live_from = 0;
+    statuses_written = nthreads;
+    if (lanes_grouped) {
+        for (ThreadState& ts : thread_storage) ts.active = ts.group = 0;
+        lanes_grouped = false;
+    }
+    warps.resize((nthreads + 31) / 32);
+    for (WarpState& w : warps) w.open.clear();
+    next_lazy = 0;
+    live = nthreads;
+    waiting = 0;
+    arrived = bar_true = 0;
+    bar_mismatch = false;
+    grid_arrived = 0;
+    grid_mismatch = false;
+    ready.clear();
+    ready_head = 0;
+    aborted = false;
+    error.clear();
+    error_code = cudaErrorLaunchFailure;
+    error_finding.reset();
+    findings.clear();
+    shared_bytes = 0;
+    schedule.begin_block(g.cfg, linear, nthreads);
+    order = schedule.start_order();
+    // A plain run needs threads started in order and nothing that watches every access (the
+    // checkers that do, the profiler) or every thread's exit; a cooperative launch's blocks
+    // wait at grid.sync() through code that reads the block's counts first.
+    plain = schedule.in_order() && !ThreadSchedule::interleaves(g.cfg) && !g.shadow &&
+            !k.cooperative;
+    plain_running = false;
 }
 
 void Worker::run_lazy() {
@@ -409,52 +455,10 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     step(watch);
     const KernelLaunch& k = g.k;
     BlockState& b = block;
-    b.grid = &g;
-    b.linear = linear;
     tls::reachable_devices = static_cast<std::uint16_t>(
         (1u << k.device) | peer_device_bits[k.device].load(std::memory_order_relaxed));
-    b.idx = {static_cast<unsigned>(linear % k.grid.x),
-             static_cast<unsigned>(linear / k.grid.x % k.grid.y),
-             static_cast<unsigned>(linear / (std::uint64_t(k.grid.x) * k.grid.y))};
-    b.nthreads = k.block.x * k.block.y * k.block.z;
-    number_threads();
-    // Per thread, only what a thread that never blocks leaves behind is reset (`wait` is read
-    // only while a thread waits), and only where an earlier block may have written it; `active`
-    // and `group` only after a warp intrinsic set them.
-    const std::size_t reset = std::min<std::size_t>(b.nthreads, b.statuses_live_from);
-    for (std::size_t t = 0; t < reset; ++t) b.threads[t].status = Status::live;
-    if (b.statuses_live_from <= b.nthreads) b.statuses_live_from = 0;
-    b.statuses_written = b.nthreads;
-    if (b.lanes_grouped) {
-        for (ThreadState& ts : b.thread_storage) ts.active = ts.group = 0;
-        b.lanes_grouped = false;
-    }
-    b.warps.resize((b.nthreads + 31) / 32);
-    for (WarpState& w : b.warps) w.open.clear();
-    b.next_lazy = 0;
-    b.live = b.nthreads;
-    b.waiting = 0;
-    b.arrived = b.bar_true = 0;
-    b.bar_mismatch = false;
-    b.grid_arrived = 0;
-    b.grid_mismatch = false;
-    b.ready.clear();
-    b.ready_head = 0;
-    b.aborted = false;
-    b.error.clear();
-    b.error_code = cudaErrorLaunchFailure;
-    b.error_finding.reset();
-    b.findings.clear();
-    b.shared_bytes = 0;
+    b.reset(g, linear);
     checks_block_begin(b);
-    b.schedule.begin_block(g.cfg, linear, b.nthreads);
-    b.order = b.schedule.start_order();
-    // A plain run needs threads started in order and nothing that watches every access (the
-    // checkers that do, the profiler) or every thread's exit; a cooperative launch's blocks
-    // wait at grid.sync() through code that reads the block's counts first.
-    b.plain = b.schedule.in_order() && !ThreadSchedule::interleaves(g.cfg) && !g.shadow &&
-              !k.cooperative;
-    b.plain_running = false;
 
     blockIdx = b.idx;
     blockDim = k.block;

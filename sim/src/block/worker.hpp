@@ -94,7 +94,6 @@ private:
     FiberSlot* acquire();
     FiberSlot* pop_ready();
     void deadlock();
-    void number_threads();
     void set_stack_size(std::size_t bytes);
 };
 
