@@ -21,11 +21,6 @@
 
 namespace simt::sim::detail {
 
-RaceState& race_state() {
-    static RaceState* state = new RaceState;
-    return *state;
-}
-
 namespace {
 
 // --- Sites: a source location interned as a small integer ------------------------------------
@@ -361,7 +356,9 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 /// records, so both read and update one cell per element in one pass.
 class RaceCheck final : public Checker {
 public:
-    RaceCheck() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/true) {}
+    RaceCheck() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/true) {
+        the_race_state = &state_;
+    }
     bool enabled(const Config& c) const override { return c.check_race || c.check_init; }
 
     void launch_queued(unsigned, const KernelLaunch& k) override {
@@ -451,6 +448,9 @@ public:
     void access(const AccessEvent& e) override {
         record(e.array, e.address, e.size, e.kind, e.pc, e.where, e.thread.linear);
     }
+
+private:
+    RaceState state_;  ///< race_state(): the Process makes this checker once and never destroys it
 };
 
 }  // namespace
