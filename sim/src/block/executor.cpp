@@ -249,7 +249,6 @@ void settle_plain_run_slow(LazyThreads& b, unsigned running) {
     b.live -= running - b.next_lazy;
     b.next_lazy = running + 1;
     b.plain_running = false;
-    tls::plain_run_stopped = true;
 }
 
 void thread_exited_while_others_wait() {

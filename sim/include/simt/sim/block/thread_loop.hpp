@@ -67,7 +67,8 @@ struct LazyThreads {
     /// ended, but only those before `next_lazy` are counted out of `live`, and none is marked
     /// done (settle_plain_run does both).
     unsigned run_first = 0;
-    bool plain_running = false;       ///< while a plain run goes (tls::plain_run_stopped ends it)
+    /// While a plain run goes; settle_plain_run clears it, which ends the run after its thread.
+    bool plain_running = false;
     /// How many of the block's first threads may have had their status written: all of them,
     /// unless a plain run ended the block, which writes none of its own.
     unsigned statuses_written = 0;
@@ -123,9 +124,9 @@ struct PlainRun {
             } catch (...) {
                 thread_threw(threads[t]);
             }
-            // Set only by a call into the simulator (settle_plain_run): with the kernel inlined
-            // and free of calls, the compiler takes this test out of the loop.
-            if (tls::plain_run_stopped) [[unlikely]] {
+            // Cleared only by a call into the simulator (settle_plain_run): with the kernel
+            // inlined and free of calls, the compiler takes this test out of the loop.
+            if (!b.plain_running) [[unlikely]] {
                 thread_ended(threads[t], b);
                 return false;
             }
@@ -140,7 +141,6 @@ struct PlainRun {
     }
 
     static void run(const Call& call, LazyThreads& b) {
-        tls::plain_run_stopped = false;
         b.plain_running = true;
         b.run_first = b.next_lazy;
         const unsigned dx = blockDim.x, dy = blockDim.y, dz = blockDim.z;

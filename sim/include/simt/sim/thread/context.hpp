@@ -40,9 +40,6 @@ struct ThreadContext {
     static inline thread_local bool race_direct = false;
     /// True while a launch runs under SIMT_SCHEDULE=interleave (memory/ref.hpp's rmw_point).
     static inline thread_local bool interleave = false;
-    /// Set only by a call into the simulator while a block's plain run goes (thread_loop.hpp):
-    /// the run ends after the thread that made the call.
-    static inline thread_local bool plain_run_stopped = false;
     /// The devices whose cudaMalloc'd memory the running kernel reaches (bit d: device d): its
     /// own and its peers', set as each block starts.
     static inline thread_local std::uint16_t reachable_devices = 1;
