@@ -1,6 +1,7 @@
 // cuBLAS as a course uses it: vectors and column-major matrices copied in with cublasSetVector /
 // cublasSetMatrix, level-1, gemv and gemm (non-square, every transpose) in float and double,
-// each checked against a plain CPU loop; then the statuses of bad arguments. Prints PASS.
+// each checked against a plain CPU loop; then the statuses of bad arguments, and what gemv
+// takes that its documentation refuses. Prints PASS.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -255,13 +256,14 @@ static void statuses(cublasHandle_t handle) {
         {"gemm with CUBLAS_OP_CONJG",
          cublasSgemm(handle, CUBLAS_OP_CONJG, CUBLAS_OP_N, 4, 4, 4, &one, d, 4, d, 4, &one, d, 4),
          CUBLAS_STATUS_INVALID_VALUE},
-        {"gemv with n < 0", cublasSgemv(handle, CUBLAS_OP_N, 4, -2, &one, d, 4, d, 1, &one, d, 1),
-         CUBLAS_STATUS_INVALID_VALUE},
-        {"gemv with incx = 0", cublasSgemv(handle, CUBLAS_OP_N, 4, 4, &one, d, 4, d, 0, &one, d, 1),
+        {"gemv with lda < m", cublasSgemv(handle, CUBLAS_OP_N, 4, 4, &one, d, 2, d, 1, &one, d, 1),
          CUBLAS_STATUS_INVALID_VALUE},
         {"setVector with incx = 0", cublasSetVector(4, sizeof(float), &one, 0, d, 1),
          CUBLAS_STATUS_INVALID_VALUE},
+        // The copy itself fails, as cudaMemcpy2D does with a pitch below the width.
         {"setMatrix with lda < rows", cublasSetMatrix(4, 2, sizeof(float), &one, 3, d, 4),
+         CUBLAS_STATUS_MAPPING_ERROR},
+        {"setMatrix with lda = 0", cublasSetMatrix(0, 2, sizeof(float), &one, 0, d, 4),
          CUBLAS_STATUS_INVALID_VALUE},
         {"saxpy with a null handle", cublasSaxpy(nullptr, 4, &one, d, 1, d, 1),
          CUBLAS_STATUS_NOT_INITIALIZED},
@@ -284,6 +286,27 @@ static void statuses(cublasHandle_t handle) {
     CUBLAS_CHECK(cublasSdot(handle, 0, d, 1, d, 1, &r));
     expect(r == 0, "sdot of 0 elements is 0");
     CHECK(cudaFree(d));
+}
+
+// What cuBLAS does rather than refuses, as an H100 showed: gemv with n < 0 leaves y alone, and
+// a stride of 0 reads the first element of x each time.
+static void lenient_gemv(cublasHandle_t handle) {
+    std::vector<float> A(16, 1.0f), x = {1, 2, 3, 4}, y(4, -1.0f);
+    float* d_A = to_device(A);
+    float* d_x = to_device(x);
+    float* d_y = to_device(y);
+    float one = 1, zero = 0;
+    cublasStatus_t s = cublasSgemv(handle, CUBLAS_OP_N, 4, -2, &one, d_A, 4, d_x, 1, &zero, d_y, 1);
+    CHECK(cudaMemcpy(y.data(), d_y, sizeof(float) * 4, cudaMemcpyDeviceToHost));
+    expect(s == CUBLAS_STATUS_SUCCESS && y == std::vector<float>(4, -1.0f),
+           "gemv with n < 0 succeeds and leaves y alone");
+    s = cublasSgemv(handle, CUBLAS_OP_N, 4, 4, &one, d_A, 4, d_x, 0, &zero, d_y, 1);
+    CHECK(cudaMemcpy(y.data(), d_y, sizeof(float) * 4, cudaMemcpyDeviceToHost));
+    expect(s == CUBLAS_STATUS_SUCCESS && y == std::vector<float>(4, 4.0f),
+           "gemv with incx = 0 multiplies by x[0] repeated: every y is 4");
+    CHECK(cudaFree(d_A));
+    CHECK(cudaFree(d_x));
+    CHECK(cudaFree(d_y));
 }
 
 // Pointer mode device: alpha read by the kernel, the dot product left in device memory.
@@ -325,6 +348,7 @@ int main() {
     level2_3<float>(handle, "float", 1e-4);
     level2_3<double>(handle, "double", 1e-12);
     statuses(handle);
+    lenient_gemv(handle);
     device_pointer_mode(handle);
 
     CUBLAS_CHECK(cublasDestroy(handle));

@@ -1,6 +1,6 @@
 // cuRAND's host API as a course uses it: a generator fills device arrays with uniforms for a
-// Monte Carlo estimate of pi, then with normals; a host generator fills a host array; the same
-// seed gives the same numbers, the next call new ones. Prints PASS.
+// Monte Carlo estimate of pi, then with normals; a host generator fills a host array; each call
+// gives new numbers, the seed at offset 0 the first ones again. Prints PASS.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -66,11 +66,23 @@ int main() {
                   outside, same);
     expect(outside == 0 && same < 100, text);
 
-    CURAND_CHECK(curandSetPseudoRandomGeneratorSeed(gen, 1234ULL));
-    CURAND_CHECK(curandGenerateUniform(gen, d_y, n));
+    // Setting the seed leaves the generator's offset where it was: the same seed alone goes on
+    // with new numbers, and the offset set back to 0 replays the first call, as on a GPU.
     std::vector<float> again(n);
-    cudaMemcpy(again.data(), d_y, n * sizeof(float), cudaMemcpyDeviceToHost);
-    expect(again == x, "the same seed gives the same numbers again");
+    auto generate_again = [&] {
+        CURAND_CHECK(curandGenerateUniform(gen, d_y, n));
+        cudaMemcpy(again.data(), d_y, n * sizeof(float), cudaMemcpyDeviceToHost);
+    };
+    CURAND_CHECK(curandSetPseudoRandomGeneratorSeed(gen, 1234ULL));
+    generate_again();
+    expect(again != x && again != y, "the same seed alone goes on from the generator's offset");
+    CURAND_CHECK(curandSetPseudoRandomGeneratorSeed(gen, 1234ULL));
+    CURAND_CHECK(curandSetGeneratorOffset(gen, 0));
+    generate_again();
+    expect(again == x, "the same seed at offset 0 gives the first numbers again");
+    CURAND_CHECK(curandSetGeneratorOffset(gen, n));
+    generate_again();
+    expect(again == y, "offset n gives the numbers of the second call");
 
     CURAND_CHECK(curandGenerateNormal(gen, d_x, n, 2.0f, 0.5f));
     cudaMemcpy(x.data(), d_x, n * sizeof(float), cudaMemcpyDeviceToHost);

@@ -38,6 +38,10 @@ inline bool is_kernel_fault(cudaError_t e) {
 /// A fault from a kernel gets the hint a learner needs: the GPU does not say which thread.
 inline void check(cudaError_t e, const char* what) {
     if (e == cudaSuccess) return;
+    // The runtime keeps a failed call's error as the last error too, and successful calls leave
+    // it there: a later launch's cudaGetLastError would report it again as its own. This error
+    // is reported here, so it is taken off (a kernel fault stays: it is sticky).
+    (void)cudaGetLastError();
     std::string msg = std::string("simt: ") + what + " failed: " + cudaGetErrorName(e) + ": " +
                       cudaGetErrorString(e);
     if (is_kernel_fault(e))

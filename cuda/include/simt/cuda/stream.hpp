@@ -67,7 +67,16 @@ public:
         synchronize();
         end.synchronize();
         float ms = 0;
-        cuda::detail::check(cudaEventElapsedTime(&ms, native(), end.native()), "Event::elapsed_ms");
+        cudaError_t e = cudaEventElapsedTime(&ms, native(), end.native());
+        // Both handles are live, so the runtime's "invalid resource handle" means an event that
+        // was never recorded; say so, as the simulator does.
+        if (e == cudaErrorInvalidResourceHandle) {
+            (void)cudaGetLastError();
+            throw CudaError(
+                "simt::Event::elapsed_ms: both events must have been recorded "
+                "(cudaErrorInvalidResourceHandle)");
+        }
+        cuda::detail::check(e, "Event::elapsed_ms");
         return ms;
     }
     cudaEvent_t native() const { return e_.get(); }

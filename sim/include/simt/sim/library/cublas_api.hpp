@@ -3,10 +3,15 @@
 // column-major as in cuBLAS. Each operation is a kernel queued on the handle's stream; results
 // returned to a host pointer (dot, nrm2 in pointer mode host) wait for it, as cuBLAS does.
 //
-// Arguments are checked as cuBLAS documents: a null handle is CUBLAS_STATUS_NOT_INITIALIZED;
-// negative sizes, zero strides and leading dimensions below the rows stored are
-// CUBLAS_STATUS_INVALID_VALUE where cuBLAS lists it for the function. Level-1 functions list no
-// such error and, as BLAS, do nothing for n <= 0 (dot and nrm2 then return 0).
+// Arguments are checked as NVIDIA's cuBLAS was seen to check them on a GPU (an H100 with CUDA
+// 13, docs/gpu-verification.md), which is less than its documentation lists: a null handle is
+// CUBLAS_STATUS_NOT_INITIALIZED; gemm's negative sizes and small leading dimensions and gemv's
+// lda < m are CUBLAS_STATUS_INVALID_VALUE, but gemv with m or n < 0 does nothing and succeeds,
+// and gemv, axpy and dot take a stride of 0 (every element is the first). The copy helpers
+// refuse non-positive element sizes, strides and leading dimensions with
+// CUBLAS_STATUS_INVALID_VALUE; a leading dimension below the rows, or n < 0, fails the copy
+// itself: CUBLAS_STATUS_MAPPING_ERROR. Level-1 functions do nothing for n <= 0, as BLAS (dot and
+// nrm2 then return 0, nrm2 also for incx <= 0).
 //
 // Every function takes a defaulted last parameter, the caller's source location, which a
 // program never passes: reports about the kernel name the line of the cuBLAS call.
@@ -87,15 +92,17 @@ inline cublasStatus_t copy_2d(void* dst, long long dst_pitch, const void* src, l
 inline cublasStatus_t copy_vector(int n, int elemSize, const void* x, int incx, void* y, int incy,
                                   cudaMemcpyKind kind, cudaStream_t stream,
                                   std::source_location site) {
-    if (n < 0 || elemSize <= 0 || incx <= 0 || incy <= 0) return CUBLAS_STATUS_INVALID_VALUE;
+    if (elemSize <= 0 || incx <= 0 || incy <= 0) return CUBLAS_STATUS_INVALID_VALUE;
+    if (n < 0) return CUBLAS_STATUS_MAPPING_ERROR;
     return copy_2d(y, static_cast<long long>(incy) * elemSize, x,
                    static_cast<long long>(incx) * elemSize, elemSize, n, kind, stream, site);
 }
 inline cublasStatus_t copy_matrix(int rows, int cols, int elemSize, const void* A, int lda, void* B,
                                   int ldb, cudaMemcpyKind kind, cudaStream_t stream,
                                   std::source_location site) {
-    if (rows < 0 || cols < 0 || elemSize <= 0 || lda <= 0 || ldb <= 0 || lda < rows || ldb < rows)
+    if (rows < 0 || cols < 0 || elemSize <= 0 || lda <= 0 || ldb <= 0)
         return CUBLAS_STATUS_INVALID_VALUE;
+    // A pitch below the row's width is cudaMemcpy2D's cudaErrorInvalidPitchValue.
     return copy_2d(B, static_cast<long long>(ldb) * elemSize, A,
                    static_cast<long long>(lda) * elemSize, static_cast<long long>(rows) * elemSize,
                    cols, kind, stream, site);
@@ -234,10 +241,9 @@ cublasStatus_t gemv(cublasHandle_t h, cublasOperation_t trans, int m, int n, con
                     const T* A, int lda, const T* x, int incx, const T* beta, T* y, int incy,
                     LibraryCall site) {
     if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (!valid_op(trans) || m < 0 || n < 0 || lda < std::max(1, m) || incx == 0 || incy == 0 ||
-        !alpha || !beta)
+    if (!valid_op(trans) || lda < std::max(1, m) || !alpha || !beta)
         return CUBLAS_STATUS_INVALID_VALUE;
-    if (m == 0 || n == 0) return CUBLAS_STATUS_SUCCESS;
+    if (m <= 0 || n <= 0) return CUBLAS_STATUS_SUCCESS;
     bool t = trans != CUBLAS_OP_N;  // for real types, the conjugate transpose is the transpose
     Scalar<T> a = scalar(h, alpha), b = scalar(h, beta);
     return launch(h, blocks_for(t ? n : m), block_threads, site,

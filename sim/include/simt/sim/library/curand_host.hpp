@@ -56,8 +56,7 @@ struct curandGenerator_st {
     bool philox;
     bool on_host;
     unsigned long long seed = 0;
-    unsigned long long offset =
-        0;  ///< draws each thread has used so far (curandSetGeneratorOffset)
+    unsigned long long offset = 0;  ///< draws each thread has used so far
     cudaStream_t stream = nullptr;
 };
 typedef struct curandGenerator_st* curandGenerator_t;
@@ -151,14 +150,20 @@ inline curandStatus_t curandSetStream(curandGenerator_t generator, cudaStream_t 
 inline curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
                                                          unsigned long long seed) {
     if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
+    // The offset stays where it was, as on a GPU (seen on an H100 with CUDA 13): the same seed
+    // alone goes on with new numbers; curandSetGeneratorOffset(g, 0) as well replays them.
     generator->seed = seed;
-    generator->offset = 0;
     return CURAND_STATUS_SUCCESS;
 }
+/// Skips `offset` values, as cuRAND's absolute offset does: in simt's layout each thread skips
+/// the draws it would have made for that many single-draw values (uniform floats, 32-bit
+/// integers), so generating n values and then setting the offset to n goes on with the same
+/// numbers as a second call would.
 inline curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator,
                                                unsigned long long offset) {
     if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
-    generator->offset = offset;
+    constexpr unsigned long long threads = simt::sim::detail::rng::host_api_threads;
+    generator->offset = (offset + threads - 1) / threads;
     return CURAND_STATUS_SUCCESS;
 }
 
