@@ -1,5 +1,6 @@
 // Broken on purpose: a block of 1025 threads. As on a GPU the kernel does not run and
-// cudaGetLastError() says cudaErrorInvalidConfiguration; the simulator also says why, and where.
+// cudaGetLastError() says cudaErrorInvalidValue (CUDA 13 on an H100; toolkits before it said
+// cudaErrorInvalidConfiguration); the simulator also says why, and where.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -13,5 +14,5 @@ int main() {
     cudaError_t after = cudaGetLastError();  // reading the error cleared it
     cudaFree(d);
     printf("launch: %s, then: %s\n", cudaGetErrorName(launch), cudaGetErrorName(after));
-    return launch == cudaErrorInvalidConfiguration && after == cudaSuccess ? 0 : 1;
+    return launch == cudaErrorInvalidValue && after == cudaSuccess ? 0 : 1;
 }

@@ -192,8 +192,8 @@ TEST_CASE("A cooperative grid larger than the device holds is refused with cudaE
     CHECK(cudaLaunchCooperativeKernel(noop, dim3(sms * per_sm + 1), dim3(256), args) ==
           cudaErrorCooperativeLaunchTooLarge);
     CHECK(cudaGetLastError() == cudaErrorCooperativeLaunchTooLarge);
-    CHECK(cudaLaunchCooperativeKernel(noop, dim3(2), dim3(1025), args) == cudaErrorInvalidConfiguration);
-    CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
+    CHECK(cudaLaunchCooperativeKernel(noop, dim3(2), dim3(1025), args) == cudaErrorInvalidValue);
+    CHECK(cudaGetLastError() == cudaErrorInvalidValue);
     CHECK(cudaLaunchCooperativeKernel(noop, dim3(sms * per_sm), dim3(256), args) == cudaSuccess);
     CHECK(cudaDeviceSynchronize() == cudaSuccess);
 }

@@ -254,7 +254,7 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* node, cudaGraph_t graph,
         return invalid(call, "params.kernelParams is null, but the kernel takes parameters");
     bool optin = false;
     if (!cuda_launch_allowed(p->gridDim, p->blockDim, p->sharedMemBytes, site, optin))
-        return cudaErrorInvalidConfiguration;
+        return cudaErrorInvalidValue;
     CUgraphNode_st* n = graph->add(cudaGraphNodeTypeKernel, deps, count);
     // The parameters are read now, as CUDA copies them.
     n->kernel = make_launch(p->gridDim, p->blockDim, p->sharedMemBytes, optin, f.run,

@@ -16,7 +16,7 @@ cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_
     bool shared_optin = false;
     if (!cuda_launch_allowed(grid, block, shared_bytes, site, shared_optin)) {
         const cudaError_t why = cudaPeekAtLastError();  // what the refusal recorded
-        return why != cudaSuccess ? why : cudaErrorInvalidConfiguration;
+        return why != cudaSuccess ? why : cudaErrorInvalidValue;
     }
     std::uint64_t blocks = std::uint64_t(grid.x) * grid.y * grid.z;
     unsigned threads = block.x * block.y * block.z;

@@ -209,10 +209,11 @@ bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_l
         simt::detail::validate_launch(g.x, g.y, g.z, b.x, b.y, b.z, shared_bytes, shared_optin,
                                       site.file_name(), site.line());
     } catch (const simt::LaunchError& e) {
-        fail(cudaErrorInvalidConfiguration,
+        // CUDA 13 says cudaErrorInvalidValue for every refused configuration (seen on an
+        // H100); older toolkits, and many books, say cudaErrorInvalidConfiguration.
+        fail(cudaErrorInvalidValue,
              launch_message(e.what()) +
-                 "; the kernel did not run (cudaGetLastError() returns "
-                 "cudaErrorInvalidConfiguration)");
+                 "; the kernel did not run (cudaGetLastError() returns cudaErrorInvalidValue)");
         return false;
     }
     return true;

@@ -9,8 +9,11 @@
 //              4, need more than regs_per_block cannot launch (0)
 //   shared     static + dynamic + the reserved bytes per block (1 KiB from cc 8.0), rounded up to
 //              the allocation unit (128 bytes from cc 8.0, 256 before), into the shared memory
-//              per multiprocessor (the largest carve-out, CUDA's default); a block over the
-//              opt-in maximum cannot launch (0)
+//              per multiprocessor (the largest carve-out); a block over the opt-in maximum
+//              cannot launch (0). ncu divides by the carve-out the driver chose for the launch
+//              instead, which can be smaller (an H100 gave 20 where this gives 45 for 4 KiB
+//              blocks, 8 to 32 where this gives 228 for blocks without shared memory): the same
+//              occupancy, a smaller limit
 //   blocks     max_blocks_per_multiprocessor
 // A limit that nothing imposes (no shared memory on a GPU that reserves none) is reported as the
 // block limit, not as infinity, so that every number can be printed beside ncu's.

@@ -654,10 +654,9 @@ inline cudaError_t cudaProfilerStop() { return cudaSuccess; }
 namespace simt::sim::detail {
 
 /// Checks a <<<>>> launch before it is queued: a configuration CUDA refuses is printed with the
-/// launch's file:line and becomes the last error (cudaErrorInvalidConfiguration); a sticky error
-/// refuses every launch. True when the launch may go ahead.
-/// `shared_optin` is set when the dynamic shared memory is above 48 KiB but within what
-/// cudaFuncSetAttribute allowed.
+/// launch's file:line and becomes the last error (cudaErrorInvalidValue, as CUDA 13); a sticky
+/// error refuses every launch. True when the launch may go ahead. `shared_optin` is set when the
+/// dynamic shared memory is above 48 KiB but within what cudaFuncSetAttribute allowed.
 bool cuda_launch_allowed(dim3 grid, dim3 block, std::size_t shared_bytes, std::source_location site,
                          bool& shared_optin);
 /// The stream a launch or copy goes to (stream 0: the current device's).
