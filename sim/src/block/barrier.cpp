@@ -11,16 +11,10 @@ const char* barrier_name(BarrierOp op) {
     return names[static_cast<unsigned>(op)];
 }
 
-}  // namespace
-
 // Every thread of every block passes here at each barrier, so the usual arrival (not the last,
 // same site as the others) is kept to a few loads and stores: the error text is built out of
 // line, and the site compare is a pointer compare (same_site).
-int sync_block(BarrierOp op, int pred, Loc loc, const char* what) {
-    ThreadState* ts = tls::thread;
-    if (!what) what = barrier_name(op);
-    if (!ts) [[unlikely]] called_on_host(what, loc, "barriers exist only inside kernels");
-    Worker& w = *tls::worker;
+inline void arrive(Worker& w, ThreadState& ts, int pred, Loc loc, const char* what) {
     BlockState& b = w.block;
     if (b.arrived == 0) {
         b.bar_site = loc;
@@ -30,9 +24,32 @@ int sync_block(BarrierOp op, int pred, Loc loc, const char* what) {
     }
     ++b.arrived;
     b.bar_true += pred != 0;
-    start_waiting(b, *ts, WaitKind::block, loc, what);
+    start_waiting(b, ts, WaitKind::block, loc, what);
     if (b.arrived == b.live && !b.bar_mismatch) w.release_barrier();
+}
+
+}  // namespace
+
+// __syncthreads() returns nothing, so nothing is left to do once the thread resumes: the switch
+// is a tail call, and this frame keeps no registers across it.
+void sync_threads(Loc loc) {
+    ThreadState* ts = tls::thread;
+    if (!ts) [[unlikely]]
+        called_on_host("__syncthreads()", loc, "barriers exist only inside kernels");
+    Worker& w = *tls::worker;
+    arrive(w, *ts, 1, loc, "__syncthreads()");
     w.block_current(*ts);
+}
+
+int sync_block(BarrierOp op, int pred, Loc loc, const char* what) {
+    ThreadState* ts = tls::thread;
+    if (!what) what = barrier_name(op);
+    if (!ts) [[unlikely]]
+        called_on_host(what, loc, "barriers exist only inside kernels");
+    Worker& w = *tls::worker;
+    arrive(w, *ts, pred, loc, what);
+    w.block_current(*ts);
+    const BlockState& b = w.block;
     switch (op) {
         case BarrierOp::sync: return 0;
         case BarrierOp::count: return b.result_count;

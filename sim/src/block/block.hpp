@@ -94,6 +94,25 @@ struct BlockState : LazyThreads {
     bool lanes_grouped = false;   ///< a warp intrinsic set some thread's `active` or `group`
     std::vector<ThreadState*> ready;
     std::size_t ready_head = 0;
+    /// Under the in-order schedule a barrier releases its threads as a range rather than as
+    /// `ready` entries: threads[released_next, released_end) that still wait at the block barrier
+    /// resume first, in order, then `ready` (empty at the release). A release is then two stores
+    /// instead of a push per thread, and each thread's status is set as it resumes.
+    unsigned released_next = 0, released_end = 0;
+
+    /// True for thread `t` while it is released from the barrier but not yet resumed: no longer
+    /// waiting, though its status still says so.
+    bool released(unsigned t) const {
+        const ThreadState& ts = threads[t];
+        return t >= released_next && t < released_end && ts.status == Status::waiting &&
+               ts.wait == WaitKind::block;
+    }
+    /// The threads that wait, less those released and not yet resumed.
+    unsigned still_waiting() const {
+        unsigned n = waiting;
+        for (unsigned t = released_next; t < released_end; ++t) n -= released(t);
+        return n;
+    }
     std::vector<WarpState> warps;
 
     bool aborted = false;

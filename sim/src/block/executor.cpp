@@ -133,8 +133,40 @@ FiberSlot* Worker::acquire() {
     return s;
 }
 
-FiberSlot* Worker::pop_ready() {
+// Every resume after a barrier comes through here: the range's case is kept small enough to be
+// inlined into block_current, the queue's is out of line.
+inline FiberSlot* Worker::pop_ready() {
     BlockState& b = block;
+    if (b.released_next < b.released_end) {
+        ThreadState& ts = b.threads[b.released_next];
+        if (ts.status == Status::waiting && ts.wait == WaitKind::block) [[likely]] {
+            ++b.released_next;
+            ts.status = Status::live;
+            ts.wait = WaitKind::none;
+            --b.waiting;
+#if SIMT_OWN_FIBER_SWITCH
+            // The fiber after this one will be resumed next: start loading the frame its switch
+            // will read back, which is cold by then (a block's threads have a stack each).
+            if (b.released_next < b.released_end)
+                if (FiberSlot* after = b.threads[b.released_next].fiber) {
+                    __builtin_prefetch(after->sp);
+                    __builtin_prefetch(static_cast<std::byte*>(after->sp) + 64);
+                }
+#endif
+            return ts.fiber;
+        }
+    }
+    return pop_queued();
+}
+
+FiberSlot* Worker::pop_queued() {
+    BlockState& b = block;
+    // Past a thread of the range that does not wait at the barrier (it exited), to the next.
+    while (b.released_next < b.released_end) {
+        ThreadState& ts = b.threads[b.released_next];
+        if (ts.status == Status::waiting && ts.wait == WaitKind::block) return pop_ready();
+        ++b.released_next;
+    }
     if (b.ready_head == b.ready.size()) return nullptr;
     ThreadState* t = b.ready[b.ready_head++];
     if (b.ready_head == b.ready.size()) {
@@ -142,8 +174,6 @@ FiberSlot* Worker::pop_ready() {
         b.ready_head = 0;
     }
 #if SIMT_OWN_FIBER_SWITCH
-    // The fiber after this one will be resumed next: start loading the frame its switch will
-    // read back, which is cold by then (a block's threads have a stack each).
     else if (FiberSlot* after = b.ready[b.ready_head]->fiber) {
         __builtin_prefetch(after->sp);
         __builtin_prefetch(static_cast<std::byte*>(after->sp) + 64);
@@ -203,6 +233,7 @@ void BlockState::reset(GridRun& g, std::uint64_t block_linear) {
     grid_mismatch = false;
     ready.clear();
     ready_head = 0;
+    released_next = released_end = 0;
     aborted = false;
     error.clear();
     error_code = cudaErrorLaunchFailure;
@@ -324,6 +355,13 @@ void Worker::release_barrier() {
     b.result_participants = static_cast<int>(b.arrived);
     b.arrived = 0;
     b.bar_true = 0;
+    // Every thread of the range was resumed before this barrier could fill, so a range left
+    // holds none that waits here; with nothing in `ready`, the range keeps the release order.
+    if (b.schedule.in_order() && b.ready_head == b.ready.size()) {
+        b.released_next = 0;
+        b.released_end = b.nthreads;
+        return;
+    }
     b.schedule.release(b.nthreads, [&](unsigned t) {
         ThreadState& ts = b.threads[t];
         if (ts.status == Status::waiting && ts.wait == WaitKind::block) make_ready(ts);
@@ -404,7 +442,7 @@ std::vector<WaitGroup> waiting_groups(const BlockState& b) {
     std::vector<WaitGroup> groups;
     for (unsigned t = 0; t < b.nthreads; ++t) {
         const ThreadState& ts = b.threads[t];
-        if (ts.status != Status::waiting) continue;
+        if (ts.status != Status::waiting || b.released(t)) continue;
         auto g = std::find_if(groups.begin(), groups.end(), [&](const WaitGroup& g) {
             return std::strcmp(g.what, ts.what) == 0 && same_site(g.site, ts.site);
         });

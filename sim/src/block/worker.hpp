@@ -92,7 +92,9 @@ private:
     void grid_barrier();  // grid/cooperative.cpp
     void switch_to(FiberSlot* to);
     FiberSlot* acquire();
+    /// The next thread to resume: the barrier's released range first, then `ready`.
     FiberSlot* pop_ready();
+    FiberSlot* pop_queued();
     void deadlock();
     void set_stack_size(std::size_t bytes);
 };

@@ -424,7 +424,7 @@ void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc) {
                  std::to_string(b.grid->nblocks) +
                  " blocks share the cores), so one must never wait for another; split the work "
                  "into two launches";
-    else if (b.waiting)
+    else if (b.still_waiting())
         lines += "\n  a thread that loops until another thread of its block acts waits forever "
                  "if that thread waits at a barrier for it: order them with __syncthreads() "
                  "instead";

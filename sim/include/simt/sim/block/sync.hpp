@@ -10,12 +10,15 @@ enum class BarrierOp : unsigned char { sync, count, all, any };
 /// Waits until every live thread of the block arrives; returns the reduction of `pred`. `what`
 /// names the call in reports (default: the __syncthreads form; cooperative groups pass theirs).
 int sync_block(BarrierOp op, int pred, Loc loc, const char* what = nullptr);
+/// sync_block(BarrierOp::sync, 1, loc) for __syncthreads(), the barrier nearly every kernel
+/// uses: no vote to return, so a shorter path.
+void sync_threads(Loc loc);
 }  // namespace simt::sim::detail
 
 /// Waits until every thread of the block has reached this barrier.
 /// In the simulator: a real barrier; divergent and mismatched barriers are reported.
 inline void __syncthreads(simt::sim::Loc loc = simt::sim::Loc::current()) {
-    simt::sim::detail::sync_block(simt::sim::detail::BarrierOp::sync, 1, loc);
+    simt::sim::detail::sync_threads(loc);
 }
 /// __syncthreads, returning how many threads passed a nonzero predicate.
 inline int __syncthreads_count(int pred, simt::sim::Loc loc = simt::sim::Loc::current()) {
