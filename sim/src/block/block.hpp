@@ -133,7 +133,7 @@ private:
 
 /// The running thread `ts` of `b` starts waiting (at a barrier, a warp meeting, grid.sync()) at
 /// `site`, as a deadlock report will name it; the caller then gives up its fiber.
-inline void start_waiting(BlockState& b, ThreadState& ts, WaitKind kind, const Loc& site,
+inline void start_waiting(BlockState& b, ThreadState& ts, WaitKind kind, Loc site,
                           const char* what) {
     settle_plain_run(b, ts.linear);
     ts.status = Status::waiting;
@@ -152,7 +152,7 @@ inline void enter(ThreadState& ts) {
 
 /// Whether two locations name one place in the source. Asked at every barrier arrival: one call
 /// site's location is one object the compiler emitted, so equal pointers settle the usual case.
-inline bool same_site(const Loc& a, const Loc& b) {
+inline bool same_site(Loc a, Loc b) {
     static_assert(sizeof(Loc) == sizeof(const void*), "std::source_location is one pointer");
     if (std::bit_cast<const void*>(a) == std::bit_cast<const void*>(b)) return true;
     return a.line() == b.line() && a.column() == b.column() &&

@@ -155,7 +155,7 @@ std::string where(const Loc& loc) {
     return fmt::format("{}:{}", slash ? slash + 1 : f, loc.line());
 }
 
-void called_on_host(const char* what, const Loc& loc, const char* only) {
+void called_on_host(const char* what, Loc loc, const char* only) {
     throw simt::Error(fmt::format("simt: {} called on the host at {}; {}", what, where(loc), only));
 }
 

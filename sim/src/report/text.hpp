@@ -15,7 +15,7 @@ std::string coord(uint3 c);
 std::string where(const Loc& loc);
 /// Throws the error of a kernel-only call made on the host: "simt: __syncthreads() called on the
 /// host at f.cu:9; `only`".
-[[noreturn, gnu::cold, gnu::noinline]] void called_on_host(const char* what, const Loc& loc,
+[[noreturn, gnu::cold, gnu::noinline]] void called_on_host(const char* what, Loc loc,
                                                            const char* only);
 /// The report pipeline's end (report/finding.hpp): a launch's findings from blocks up to
 /// `failed` (the first failed block's index), in block order, each new key printed once and
