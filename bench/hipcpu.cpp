@@ -166,5 +166,10 @@ int main(int argc, char** argv) {
     check(hipFree(b), "hipFree");
     check(hipFree(c), "hipFree");
     check(hipFree(counter), "hipFree");
-    return 0;
+    // HIP-CPU's runtime crashes in about half the runs on two cores while the process exits (its
+    // stream-waiting thread runs as the runtime's statics are destroyed: SIGSEGV or SIGBUS, seen
+    // in a core dump, after every figure was printed). The figures are out, so exit without the
+    // static destructors.
+    std::fflush(stdout);
+    std::_Exit(0);
 }
