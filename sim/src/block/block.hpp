@@ -62,6 +62,11 @@ struct Deadlock {
 /// The CUDA error a kernel error stands for: a KernelFault's code, else cudaErrorLaunchFailure.
 cudaError_t kernel_error_code(const std::exception& e);
 
+/// Whether `ts` waits at its block's barrier (and so is what a release wakes).
+inline bool waits_at_barrier(const ThreadState& ts) {
+    return ts.status == Status::waiting && ts.wait == WaitKind::block;
+}
+
 struct GridRun;
 class Checker;
 class CoopGrid;
@@ -103,9 +108,7 @@ struct BlockState : LazyThreads {
     /// True for thread `t` while it is released from the barrier but not yet resumed: no longer
     /// waiting, though its status still says so.
     bool released(unsigned t) const {
-        const ThreadState& ts = threads[t];
-        return t >= released_next && t < released_end && ts.status == Status::waiting &&
-               ts.wait == WaitKind::block;
+        return t >= released_next && t < released_end && waits_at_barrier(threads[t]);
     }
     /// The threads that wait, less those released and not yet resumed.
     unsigned still_waiting() const {

@@ -133,26 +133,32 @@ FiberSlot* Worker::acquire() {
     return s;
 }
 
+namespace {
+
+/// The fiber `after` will be resumed next: start loading the frame its switch will read back,
+/// which is cold by then (a block's threads have a stack each).
+inline void prefetch_frame([[maybe_unused]] const FiberSlot* after) {
+#if SIMT_OWN_FIBER_SWITCH
+    if (!after) return;  // a thread that has not blocked yet has no frame
+    __builtin_prefetch(after->sp);
+    __builtin_prefetch(static_cast<const std::byte*>(after->sp) + 64);
+#endif
+}
+
+}  // namespace
+
 // Every resume after a barrier comes through here: the range's case is kept small enough to be
 // inlined into block_current, the queue's is out of line.
 inline FiberSlot* Worker::pop_ready() {
     BlockState& b = block;
     if (b.released_next < b.released_end) {
         ThreadState& ts = b.threads[b.released_next];
-        if (ts.status == Status::waiting && ts.wait == WaitKind::block) [[likely]] {
+        if (waits_at_barrier(ts)) [[likely]] {
             ++b.released_next;
             ts.status = Status::live;
             ts.wait = WaitKind::none;
             --b.waiting;
-#if SIMT_OWN_FIBER_SWITCH
-            // The fiber after this one will be resumed next: start loading the frame its switch
-            // will read back, which is cold by then (a block's threads have a stack each).
-            if (b.released_next < b.released_end)
-                if (FiberSlot* after = b.threads[b.released_next].fiber) {
-                    __builtin_prefetch(after->sp);
-                    __builtin_prefetch(static_cast<std::byte*>(after->sp) + 64);
-                }
-#endif
+            if (b.released_next < b.released_end) prefetch_frame(b.threads[b.released_next].fiber);
             return ts.fiber;
         }
     }
@@ -161,24 +167,18 @@ inline FiberSlot* Worker::pop_ready() {
 
 FiberSlot* Worker::pop_queued() {
     BlockState& b = block;
-    // Past a thread of the range that does not wait at the barrier (it exited), to the next.
-    while (b.released_next < b.released_end) {
-        ThreadState& ts = b.threads[b.released_next];
-        if (ts.status == Status::waiting && ts.wait == WaitKind::block) return pop_ready();
+    // Past the threads of the range that no longer wait at the barrier (they exited).
+    while (b.released_next < b.released_end && !waits_at_barrier(b.threads[b.released_next]))
         ++b.released_next;
-    }
+    if (b.released_next < b.released_end) return pop_ready();
     if (b.ready_head == b.ready.size()) return nullptr;
     ThreadState* t = b.ready[b.ready_head++];
     if (b.ready_head == b.ready.size()) {
         b.ready.clear();
         b.ready_head = 0;
+    } else {
+        prefetch_frame(b.ready[b.ready_head]->fiber);
     }
-#if SIMT_OWN_FIBER_SWITCH
-    else if (FiberSlot* after = b.ready[b.ready_head]->fiber) {
-        __builtin_prefetch(after->sp);
-        __builtin_prefetch(static_cast<std::byte*>(after->sp) + 64);
-    }
-#endif
     return t->fiber;
 }
 
@@ -364,7 +364,7 @@ void Worker::release_barrier() {
     }
     b.schedule.release(b.nthreads, [&](unsigned t) {
         ThreadState& ts = b.threads[t];
-        if (ts.status == Status::waiting && ts.wait == WaitKind::block) make_ready(ts);
+        if (waits_at_barrier(ts)) make_ready(ts);
     });
 }
 
