@@ -70,13 +70,9 @@ public:
         cudaError_t e = cudaEventElapsedTime(&ms, native(), end.native());
         // Both handles are live, so the runtime's "invalid resource handle" means an event that
         // was never recorded; say so, as the simulator does.
-        if (e == cudaErrorInvalidResourceHandle) {
-            (void)cudaGetLastError();
-            throw CudaError(
-                "simt::Event::elapsed_ms: both events must have been recorded "
-                "(cudaErrorInvalidResourceHandle)");
-        }
-        cuda::detail::check(e, "Event::elapsed_ms");
+        cuda::detail::check(e, e == cudaErrorInvalidResourceHandle
+                                   ? "Event::elapsed_ms (both events must have been recorded)"
+                                   : "Event::elapsed_ms");
         return ms;
     }
     cudaEvent_t native() const { return e_.get(); }
