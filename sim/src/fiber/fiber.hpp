@@ -33,7 +33,7 @@ struct FiberSlot {
     boost::context::fiber cont;
 #endif
     std::byte* guard_lo = nullptr;  ///< lowest byte of the guard page below the stack
-    std::byte* stack_hi = nullptr;
+    std::byte* stack_hi = nullptr;  ///< where the fiber's stack starts (below the colour, if any)
     bool slab =
         false;  ///< a stack of a slab, with a canary instead of a guard page (fiber_switch.cpp)
 };
@@ -42,8 +42,9 @@ struct FiberSlot {
 /// Saves the running fiber's registers on its stack and its stack pointer in `*save`, and
 /// continues the fiber whose stack pointer is `load` (fiber/fiber_switch.cpp).
 extern "C" void simt_fiber_switch(void** save, void* load);
-/// A stack for `slot` of `bytes` (with a guard page below, or from a slab with a canary at its
-/// bottom), set to start `slot`'s fiber loop at the first switch to it.
+/// A stack for `slot` of at least `bytes` (with a guard page below, or from a slab with a canary
+/// at its bottom), its top coloured (fiber_switch.cpp), set to start `slot`'s fiber loop at the
+/// first switch to it.
 void make_fiber_stack(FiberSlot& slot, std::size_t bytes, bool slab = false);
 #endif
 /// False when a slab stack's canary was overwritten since the last call (which re-arms it): the

