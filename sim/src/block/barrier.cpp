@@ -1,4 +1,6 @@
 // __syncthreads: arrival, completion when every live thread has arrived, and the vote results.
+#include <bit>
+
 #include "../check/checker.hpp"
 
 namespace simt::sim::detail {
@@ -28,17 +30,34 @@ inline void arrive(Worker& w, ThreadState& ts, int pred, Loc loc, const char* wh
     if (b.arrived == b.live && !b.bar_mismatch) w.release_barrier();
 }
 
-}  // namespace
-
-// __syncthreads() returns nothing, so nothing is left to do once the thread resumes: the switch
-// is a tail call, and this frame keeps no registers across it.
-void sync_threads(Loc loc) {
+/// Every __syncthreads() arrival but the usual one (below): on the host, the block's first or
+/// last arrival, another site, a thread of a plain run.
+[[gnu::noinline]] void sync_threads_slow(Loc loc) {
     ThreadState* ts = tls::thread;
-    if (!ts) [[unlikely]]
-        called_on_host("__syncthreads()", loc, "barriers exist only inside kernels");
+    if (!ts) called_on_host("__syncthreads()", loc, "barriers exist only inside kernels");
     Worker& w = *tls::worker;
     arrive(w, *ts, 1, loc, "__syncthreads()");
     w.block_current(*ts);
+}
+
+}  // namespace
+
+// The usual arrival (neither the first nor the last, at the site of the others) is decided with
+// loads and compares and done with a few stores; everything else is sync_threads_slow. Both leave
+// by tail calls, so this frame saves no registers. Nothing is left to do once the thread resumes:
+// its switch restores its coordinates (Worker::pop_ready).
+void sync_threads(Loc loc) {
+    ThreadState* ts = tls::thread;
+    if (!ts) [[unlikely]]
+        return sync_threads_slow(loc);
+    Worker* w = tls::worker;  // set: a thread runs on a worker
+    const BlockState& b = w->block;
+    if (b.arrived == 0 || b.arrived + 1 == b.live || b.plain_running ||
+        std::bit_cast<const void*>(b.bar_site) != std::bit_cast<const void*>(loc)) [[unlikely]]
+        return sync_threads_slow(loc);
+    // What is left of arrive() once those are known: the count and the thread's wait.
+    arrive(*w, *ts, 1, loc, "__syncthreads()");
+    return w->block_current(*ts);
 }
 
 int sync_block(BarrierOp op, int pred, Loc loc, const char* what) {

@@ -100,20 +100,23 @@ struct BlockState : LazyThreads {
     std::vector<ThreadState*> ready;
     std::size_t ready_head = 0;
     /// Under the in-order schedule a barrier releases its threads as a range rather than as
-    /// `ready` entries: threads[released_next, released_end) that still wait at the block barrier
-    /// resume first, in order, then `ready` (empty at the release). A release is then two stores
-    /// instead of a push per thread, and each thread's status is set as it resumes.
-    unsigned released_next = 0, released_end = 0;
+    /// `ready` entries: the threads from released_next to released_end that still wait at the
+    /// block barrier resume first, in order, then `ready` (empty at the release). A release is
+    /// then two stores instead of a push per thread, and each thread's status is set as it
+    /// resumes. Pointers, not indices: the resume reads the next one with no arithmetic.
+    ThreadState *released_next = nullptr, *released_end = nullptr;
 
     /// True for thread `t` while it is released from the barrier but not yet resumed: no longer
     /// waiting, though its status still says so.
     bool released(unsigned t) const {
-        return t >= released_next && t < released_end && waits_at_barrier(threads[t]);
+        const ThreadState* ts = &threads[t];
+        return ts >= released_next && ts < released_end && waits_at_barrier(*ts);
     }
     /// The threads that wait, less those released and not yet resumed.
     unsigned still_waiting() const {
         unsigned n = waiting;
-        for (unsigned t = released_next; t < released_end; ++t) n -= released(t);
+        for (const ThreadState* ts = released_next; ts < released_end; ++ts)
+            n -= waits_at_barrier(*ts);
         return n;
     }
     std::vector<WarpState> warps;
@@ -146,8 +149,10 @@ inline void start_waiting(BlockState& b, ThreadState& ts, WaitKind kind, Loc sit
     ++b.waiting;
 }
 
-/// Sets the built-in coordinates for a thread about to resume (run_threads sets them for a
-/// thread that starts). Its status was set when it was released (make_ready).
+/// Sets the built-in coordinates for a thread about to resume, before the switch to it, so that
+/// the thread itself has nothing to restore (run_threads sets them for a thread that starts).
+/// Every resume of a blocked thread is a pop from the ready queue (Worker::pop_ready), which
+/// calls this. Its status was set when it was released (make_ready).
 inline void enter(ThreadState& ts) {
     tls::thread = &ts;
     threadIdx = ts.idx;

@@ -85,6 +85,7 @@ void Worker::set_stack_size(std::size_t bytes) {
     if (bytes == stack_size) return;
     // Idle fibers sit in park(): destroying them frees their stacks (with Boost's fiber, after
     // unwinding that frame with forced_unwind).
+    idle_count = 0;
     idle.clear();
     fibers.clear();
     stack_size = bytes;
@@ -104,12 +105,15 @@ void Worker::switch_to(FiberSlot* to) {
 #endif
 }
 
-FiberSlot* Worker::acquire() {
-    if (!idle.empty()) {
-        FiberSlot* s = idle.back();
-        idle.pop_back();
-        return s;
-    }
+// A parked fiber if there is one: inlined into the executor's calls, with the new fiber's
+// construction out of line, so that the usual case saves no registers.
+inline FiberSlot* Worker::acquire() {
+    if (idle_count != 0) [[likely]]
+        return idle[--idle_count];
+    return new_fiber();
+}
+
+[[gnu::noinline]] FiberSlot* Worker::new_fiber() {
     auto slot = std::make_unique<FiberSlot>();
     FiberSlot* s = slot.get();
 #if SIMT_OWN_FIBER_SWITCH
@@ -130,6 +134,7 @@ FiberSlot* Worker::acquire() {
         s->cont = boost::context::fiber(std::allocator_arg, GuardedStack(stack_size, s), loop);
 #endif
     fibers.push_back(std::move(slot));
+    idle.resize(fibers.size());  // room for every fiber to park
     return s;
 }
 
@@ -152,13 +157,14 @@ inline void prefetch_frame([[maybe_unused]] const FiberSlot* after) {
 inline FiberSlot* Worker::pop_ready() {
     BlockState& b = block;
     if (b.released_next < b.released_end) {
-        ThreadState& ts = b.threads[b.released_next];
+        ThreadState& ts = *b.released_next;
         if (waits_at_barrier(ts)) [[likely]] {
             ++b.released_next;
             ts.status = Status::live;
             ts.wait = WaitKind::none;
             --b.waiting;
-            if (b.released_next < b.released_end) prefetch_frame(b.threads[b.released_next].fiber);
+            if (b.released_next < b.released_end) prefetch_frame(b.released_next->fiber);
+            enter(ts);
             return ts.fiber;
         }
     }
@@ -168,7 +174,7 @@ inline FiberSlot* Worker::pop_ready() {
 FiberSlot* Worker::pop_queued() {
     BlockState& b = block;
     // Past the threads of the range that no longer wait at the barrier (they exited).
-    while (b.released_next < b.released_end && !waits_at_barrier(b.threads[b.released_next]))
+    while (b.released_next < b.released_end && !waits_at_barrier(*b.released_next))
         ++b.released_next;
     if (b.released_next < b.released_end) return pop_ready();
     if (b.ready_head == b.ready.size()) return nullptr;
@@ -179,6 +185,7 @@ FiberSlot* Worker::pop_queued() {
     } else {
         prefetch_frame(b.ready[b.ready_head]->fiber);
     }
+    enter(*t);
     return t->fiber;
 }
 
@@ -233,7 +240,7 @@ void BlockState::reset(GridRun& g, std::uint64_t block_linear) {
     grid_mismatch = false;
     ready.clear();
     ready_head = 0;
-    released_next = released_end = 0;
+    released_next = released_end = nullptr;
     aborted = false;
     error.clear();
     error_code = cudaErrorLaunchFailure;
@@ -292,14 +299,16 @@ void Worker::park(FiberSlot* self) {
     BlockState& b = block;
     FiberSlot* next = pop_ready();
     if (!next && b.waiting != 0) next = unblock();
-    idle.push_back(self);
+    idle[idle_count++] = self;
     switch_to(next ? next : &main);
 }
 
 namespace {
 
 /// One more step of the worker, for the watchdog: a plain add, not a locked one (only this
-/// worker writes it).
+/// worker writes it). Taken where a block moves on: a block starts, a barrier or a warp meeting
+/// releases its threads, a thread yields. A thread that blocks is no step: the block moves on
+/// only when something releases it (a thread that starts is counted by the thread loop).
 void step(WorkerWatch& w) {
     w.steps.store(w.steps.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
@@ -308,14 +317,12 @@ void step(WorkerWatch& w) {
 
 void Worker::block_current(ThreadState& ts) {
     BlockState& b = block;
-    step(watch);
     ts.fiber = current;
     // Start every thread before resuming any: a thread that resumes then sees the lanes that
     // exit early as exited (__activemask), as it would on hardware where they run alongside.
     FiberSlot* next = b.next_lazy < b.nthreads ? acquire() : pop_ready();
     if (!next) next = unblock();
     switch_to(next);
-    enter(ts);
     if (b.aborted) throw BlockAborted{};
 }
 
@@ -336,12 +343,12 @@ void Worker::yield_current(ThreadState& ts) {
     // Prefer a thread that has not started: that is what exposes a lost update.
     FiberSlot* next = block.next_lazy < block.nthreads ? acquire() : pop_ready();
     switch_to(next);
-    enter(ts);
     if (block.aborted) throw BlockAborted{};
 }
 
 void Worker::make_ready(ThreadState& ts) {
     BlockState& b = block;
+    step(watch);
     ts.status = Status::live;
     ts.wait = WaitKind::none;
     --b.waiting;
@@ -350,6 +357,7 @@ void Worker::make_ready(ThreadState& ts) {
 
 void Worker::release_barrier() {
     BlockState& b = block;
+    step(watch);
     checks_barrier_release(b, b.bar_site);
     b.result_count = static_cast<int>(b.bar_true);
     b.result_participants = static_cast<int>(b.arrived);
@@ -358,8 +366,8 @@ void Worker::release_barrier() {
     // Every thread of the range was resumed before this barrier could fill, so a range left
     // holds none that waits here; with nothing in `ready`, the range keeps the release order.
     if (b.schedule.in_order() && b.ready_head == b.ready.size()) {
-        b.released_next = 0;
-        b.released_end = b.nthreads;
+        b.released_next = b.threads;
+        b.released_end = b.threads + b.nthreads;
         return;
     }
     b.schedule.release(b.nthreads, [&](unsigned t) {

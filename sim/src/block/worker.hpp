@@ -37,8 +37,8 @@ struct WorkerWatch {
     /// instruction, and the sample's number (0: none yet).
     std::atomic<const void*> sampled_pc{nullptr};
     std::atomic<std::uint64_t> sampled{0};
-    /// Bumped at each block start and at each switch between the block's threads (barriers,
-    /// warp meetings): with the thread loop's own counters, the worker's progress.
+    /// Bumped at each block start, each release of waiting threads (a barrier, a warp meeting)
+    /// and each yield: with the thread loop's own counters, the worker's progress.
     std::atomic<std::uint64_t> steps{0};
     std::atomic<std::uint64_t> probe_seen{0};  ///< the last probe this worker answered
     std::atomic<bool> moving{false};           ///< in that probe: its thread is not spinning
@@ -56,7 +56,11 @@ struct Worker {
     FiberSlot* prev = nullptr;          ///< the fiber that switched to `current`
 #endif
     std::vector<std::unique_ptr<FiberSlot>> fibers;
+    /// Fibers parked with no thread to run: the first idle_count entries. Kept as long as
+    /// `fibers`, so that parking and taking a fiber are a store and a load, with no growth on a
+    /// path that every thread of a blocking kernel takes.
     std::vector<FiberSlot*> idle;
+    std::size_t idle_count = 0;
     /// Fiber stacks from slabs, without guard pages: a cooperative grid's threads are all alive at
     /// once, and a guard page each would pass the kernel's limit of memory mappings
     /// (vm.max_map_count, 65530) at 32768 threads (grid/cooperative.hpp).
@@ -92,6 +96,7 @@ private:
     void grid_barrier();  // grid/cooperative.cpp
     void switch_to(FiberSlot* to);
     FiberSlot* acquire();
+    FiberSlot* new_fiber();
     /// The next thread to resume: the barrier's released range first, then `ready`.
     FiberSlot* pop_ready();
     FiberSlot* pop_queued();
