@@ -45,6 +45,9 @@ void launch_fill(int* data, int value, cudaStream_t stream) {
     fill<<<1, 64, 0, stream>>>(data, value);
 }
 
+// Every thread reads its own element.
+__global__ void read_each(const int* data, int* out) { out[threadIdx.x] = data[threadIdx.x]; }
+
 int main(int argc, char** argv) {
     const char* which = argc > 1 ? argv[1] : "";
     int *data, *out;
@@ -66,8 +69,33 @@ int main(int argc, char** argv) {
         launch_fill(data, 2, std::strcmp(which, "two-streams") == 0 ? second : first);
         cudaStreamDestroy(first);
         cudaStreamDestroy(second);
+    } else if (std::strcmp(which, "ordered-then-other-stream") == 0) {
+        // The second fill is ordered after the first (the host waited), so each of its stores is
+        // the launch's first to its element with only ordered stamps in the cell; the read on the
+        // other stream is ordered after the first fill only, and races with the second.
+        cudaStream_t first, second;
+        cudaStreamCreate(&first);
+        cudaStreamCreate(&second);
+        launch_fill(data, 1, first);
+        cudaDeviceSynchronize();
+        launch_fill(data, 2, first);
+        read_each<<<1, 64, 0, second>>>(data, out);
+        cudaStreamDestroy(first);
+        cudaStreamDestroy(second);
+    } else if (std::strcmp(which, "unwritten-after-a-launch") == 0) {
+        // A launch's first read of an element that nothing wrote, after an earlier launch that
+        // happens before it: still an uninitialised read.
+        int* unwritten;
+        cudaMalloc(&unwritten, 64 * sizeof(int));
+        launch_fill(data, 1, 0);
+        read_each<<<1, 64>>>(unwritten, out);
+        cudaDeviceSynchronize();
+        cudaFree(unwritten);
     } else {
-        std::fprintf(stderr, "usage: same_access read-then-write[-barrier] | two-blocks | after-barrier | two-streams | one-stream\n");
+        std::fprintf(
+            stderr,
+            "usage: same_access read-then-write[-barrier] | two-blocks | after-barrier | "
+            "two-streams | one-stream | ordered-then-other-stream | unwritten-after-a-launch\n");
         return 2;
     }
     cudaDeviceSynchronize();

@@ -30,4 +30,13 @@ foreach(path IN ITEMS "direct;SIMT_PROFILE=off" "through the checker seam;SIMT_P
   simt_robustness_test("The same store launched twice on one stream is no race (${how})"
     PROGRAM checked_same_access ARGS one-stream ENV ${profile} STATUS 0
     EXPECT "(^|\n)findings: 0\n")
+  # A launch's first access to an element, with only earlier launches' stamps in the cell, has a
+  # shorter path when every earlier launch happens before it (race.cpp, only_earlier_launches).
+  # Which stream's kernel runs first is up to timing: the report is a RAW or a WAR.
+  simt_robustness_test("A store ordered after an earlier launch still races with a read on a stream that nothing orders after it (${how})"
+    PROGRAM checked_same_access ARGS ordered-then-other-stream ENV ${profile} STATUS 0
+    EXPECT "^findings: 1\nsimt: data race \\((read after write\\) on global memory 'data'\\[0\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at same_access.cu:50 \\(in the kernel launched at same_access.cu:84\\)\n  write by thread \\(0,0,0\\) block \\(0,0,0\\) at same_access.cu:40 \\(in the kernel launched at same_access.cu:45\\)|write after read\\) on global memory 'data'\\[0\\][^\n]*\n  write by thread \\(0,0,0\\) block \\(0,0,0\\) at same_access.cu:40 \\(in the kernel launched at same_access.cu:45\\)\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at same_access.cu:50 \\(in the kernel launched at same_access.cu:84\\))")
+  simt_robustness_test("A launch's first read of an element nothing wrote, after an ordered launch, is an uninitialised read (${how})"
+    PROGRAM checked_same_access ARGS unwritten-after-a-launch ENV ${profile} STATUS 0
+    EXPECT "^findings: 1\nsimt: uninitialized read of global memory 'unwritten'\\[0\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at same_access.cu:50")
 endforeach()

@@ -195,6 +195,9 @@ private:
 /// return address, null for a view's access at `where`.
 void race_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                  const void* pc, Loc where);
+/// race_access for a raw access (`pc` its return address), with a shorter path for the usual one.
+void race_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
+                     const void* pc);
 
 /// Delivers an invalid access to the checkers: a report, or for the host an exception.
 void report_invalid(const InvalidEvent& e);

@@ -123,8 +123,20 @@ LaunchInfo begin_checked_launch(const KernelLaunch& k) {
     }
     o.current_base = info.exec_base;
     o.cache_lo = o.cache_hi = 0;
+    // exec_ordered_before_current for every earlier run at once: serials grow along a stream, so
+    // it is enough that each stream's latest run is ordered before this one.
+    o.current_after_all = true;
+    if (!o.current_unordered)
+        for (std::size_t s = 0; s < o.latest_run.size(); ++s)
+            if (o.latest_run[s] != 0 &&
+                (s >= o.current.size() || std::uint64_t(o.current[s]) + 1 < o.latest_run[s]))
+                o.current_after_all = false;
+    if (o.latest_run.size() <= k.stream) o.latest_run.resize(k.stream + 1, 0);
+    o.latest_run[k.stream] = std::max<std::uint64_t>(o.latest_run[k.stream], k.serial + 1ull);
     return info;
 }
+
+bool earlier_launches_ordered() { return order().current_after_all; }
 
 namespace {
 const Run& run_of(std::uint32_t exec) {

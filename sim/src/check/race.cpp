@@ -119,12 +119,18 @@ struct RaceBlock {
     std::vector<std::uint16_t> vc;
     bool vc_used = false;
 };
-thread_local RaceBlock tls_race;
+/// This worker's RaceBlock, made at its first checked block and never freed (as its Worker is
+/// not). A pointer, not a thread_local object: an object with a destructor is read through an
+/// initialisation guard, which the raw-access path would pay at every access.
+thread_local RaceBlock* tls_race = nullptr;
 // The running launch (Checkers::serial): exec ids from launch_base on are its blocks'; those from
 // phase_base on are its blocks' since its latest grid.sync() (phase_base == launch_base without
 // one).
 std::uint32_t launch_base = 0, phase_base = 0, launch_blocks = 1;
 bool launch_cooperative = false;
+/// Every earlier launch happens before the running one (earlier_launches_ordered): a cell that
+/// holds only their stamps holds nothing this launch can race with.
+bool launch_after_all = false;
 
 /// Whether `exec` is the running block in an earlier grid.sync() phase: its shared memory lives on.
 bool earlier_phase_of(std::uint32_t exec, const RaceBlock& b) {
@@ -185,7 +191,7 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
         // Two kernel nodes of one graph launch run on streams of the graph's own, but what
         // orders them is an edge, not an event.
         uint3 block;
-        const std::uint32_t graph = tls_race.block->grid->k.graph_launch;
+        const std::uint32_t graph = tls_race->block->grid->k.graph_launch;
         return graph != 0 && launch_of(prev.exec, block).graph_launch == graph
                    ? Hint::other_graph_node
                    : Hint::other_stream;
@@ -203,7 +209,7 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     // again, past the barrier that orders the lines within one iteration.
     // Or a thread ran ahead into the next iteration while another is still in this one: the
     // lines lie on either side of the last barrier, yet the accesses are in one interval.
-    const RaceBlock& b = tls_race;
+    const RaceBlock& b = *tls_race;
     unsigned bar = b.barrier.line();
     bool barrier_between = std::strcmp(b.barrier.file_name(), c.file_name()) == 0 &&
                            std::min(p.line(), c.line()) < bar && bar < std::max(p.line(), c.line());
@@ -229,7 +235,7 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     // Between two launches, each side names its own, so neither has to be guessed.
     if (*d.sites[1].launch.file_name()) d.sites[0].launch = b.block->grid->k.site;
     d.hint = race_hint(prev, cur);
-    if (d.hint == Hint::next_iteration) d.barrier = tls_race.barrier;
+    if (d.hint == Hint::next_iteration) d.barrier = tls_race->barrier;
     add_finding(std::move(d));
 }
 
@@ -256,6 +262,27 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     return w;
 }
 
+/// Whether every stamp in `cell` comes from an earlier launch that happens before the running
+/// one (launch_after_all): the usual first access of a launch to an element, with nothing in the
+/// cell that it can race with.
+[[gnu::always_inline]] inline bool only_earlier_launches(const Cell& cell) {
+    return launch_after_all && cell.w.exec < launch_base && cell.r.exec < launch_base &&
+           cell.r2.exec < launch_base;
+}
+
+/// The cell after the access `cur` when only_earlier_launches(cell): what check_cell's rules come
+/// to when each `ordered` is true (no race; the new stamp replaces what it orders).
+[[gnu::always_inline]] inline void stamp_after_earlier_launches(Cell& cell, Access k,
+                                                                const Stamp& cur) {
+    if (k == Access::read) {
+        cell.r = cur;
+    } else {
+        cell.w = cur;
+        cell.r = {};
+    }
+    cell.r2 = {};
+}
+
 [[gnu::always_inline]] inline void check_cell(const RaceBlock& b, Cell& cell, const Ctx& c,
                                               const Stamp& cur) {
     if (c.a->space == Space::shared) {  // shared memory lives for one block
@@ -263,6 +290,10 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
         if (cell.r.exec != cur.exec && !earlier_phase_of(cell.r.exec, b)) cell.r = {}, cell.r2 = {};
     }
     bool written = cell.w.exec != exec_none || c.a->host_init;
+    if (only_earlier_launches(cell)) [[likely]] {
+        if (!written && b.init_on && c.kind != Access::write) report_uninit(c, cur.site());
+        return stamp_after_earlier_launches(cell, c.kind, cur);
+    }
     switch (c.kind) {
         case Access::read:
             if (!written && b.init_on) report_uninit(c, cur.site());
@@ -318,6 +349,17 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     return cell.w == cur && cell.r.exec == exec_none;
 }
 
+/// The stamp of an access by thread `t` of the running block at interned site `site`.
+[[gnu::always_inline]] inline Stamp stamp(const RaceBlock& b, std::uint32_t site, Access kind,
+                                          unsigned t) {
+    Stamp cur;
+    cur.exec = b.exec;
+    cur.tsite = site << 11 | (kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
+    cur.gen = b.gen;
+    cur.clk = b.vc_used ? b.vc[t * 32 + t % 32] : 1;
+    return cur;
+}
+
 /// racecheck's and initcheck's work for one in-bounds access by thread `t` of the running block:
 /// one shadow cell per element, found by arithmetic from the offset in the allocation (the
 /// allocation comes from the arena's page table, which the bounds check has read already).
@@ -340,13 +382,8 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
         first = off / es;
         last = (off + size - 1) / es;
     }
-    const RaceBlock& b = tls_race;
-    Stamp cur;
-    cur.exec = b.exec;
-    cur.tsite = (pc ? intern_pc(pc) : intern(where)) << 11 |
-                (kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
-    cur.gen = b.gen;
-    cur.clk = b.vc_used ? b.vc[t * 32 + t % 32] : 1;
+    const RaceBlock& b = *tls_race;
+    const Stamp cur = stamp(b, pc ? intern_pc(pc) : intern(where), kind, t);
     for (std::size_t i = first; i <= last; ++i)
         if (!already_recorded(cells[i], kind, cur))
             check_cell(b, cells[i], Ctx{a, i, kind, size}, cur);
@@ -392,6 +429,7 @@ public:
 
     void launch_begin(GridRun& g) override {
         launch_base = phase_base = begin_checked_launch(g.k).exec_base;
+        launch_after_all = earlier_launches_ordered();
         launch_blocks = static_cast<std::uint32_t>(g.nblocks);
         launch_cooperative = g.k.cooperative;
     }
@@ -400,11 +438,12 @@ public:
 
     void grid_sync(BlockState& block, const Loc& site) override {
         barrier_release(block, site);
-        tls_race.exec = phase_base + static_cast<std::uint32_t>(block.linear);
+        tls_race->exec = phase_base + static_cast<std::uint32_t>(block.linear);
     }
 
     void block_begin(BlockState& block) override {
-        RaceBlock& b = tls_race;
+        if (!tls_race) tls_race = new RaceBlock;
+        RaceBlock& b = *tls_race;
         const Config& cfg = block.grid->cfg;
         b.block = &block;
         b.race_on = cfg.check_race;
@@ -417,7 +456,7 @@ public:
     }
 
     void barrier_release(BlockState&, const Loc& site) override {
-        RaceBlock& b = tls_race;
+        RaceBlock& b = *tls_race;
         ++b.gen;
         b.barrier = site;
         // Lanes need ordering only between two barriers: back to the clocks' starting state,
@@ -426,7 +465,7 @@ public:
     }
 
     void warp_sync(BlockState& block, unsigned warp, unsigned mask) override {
-        RaceBlock& b = tls_race;
+        RaceBlock& b = *tls_race;
         if (!b.vc_used) {  // start: each lane knows only its own first clock tick
             b.vc.assign(std::size_t(block.nthreads + 31) / 32 * 32 * 32, 0);
             for (unsigned t = 0; t < b.vc.size() / 32; ++t) b.vc[t * 32 + t % 32] = 1;
@@ -467,6 +506,44 @@ const Loc& site_of(std::uint32_t id) {
 void race_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                  const void* pc, Loc where) {
     record(a, p, size, kind, pc, where, tls::thread->linear);
+}
+
+namespace {
+
+/// A raw access that race_raw_access could not settle.
+[[gnu::noinline]] void record_raw(const Allocation* a, const void* p, std::size_t size, Access kind,
+                                  const void* pc) {
+    record(a, p, size, kind, pc, Loc{}, tls::thread->linear);
+}
+
+}  // namespace
+
+// The usual raw access, one element of a global array from a site seen before, is decided here
+// with loads and compares and no call but a tail call (so this frame saves no registers): it is
+// already recorded, or it is the launch's first access to the element (only_earlier_launches)
+// and initcheck has nothing to say. Everything else goes through record, as a view's access does.
+void race_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
+                     const void* pc) {
+    auto* cells = static_cast<Cell*>(a->shadow);
+    const std::size_t es = a->elem_size;
+    if (cells && (es & (es - 1)) == 0 && a->space != Space::shared) [[likely]] {
+        const int shift = std::countr_zero(es);
+        const std::size_t off =
+            static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
+        // The checker is running a launch, so it exists: no need for race_state()'s test.
+        const Sites::AddressSlot& slot =
+            the_race_state->sites.pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
+        if (off >> shift == (off + size - 1) >> shift && slot.address == pc) [[likely]] {
+            const RaceBlock& b = *tls_race;
+            const Stamp cur = stamp(b, slot.id, kind, tls::thread->linear);
+            Cell& cell = cells[off >> shift];
+            if (already_recorded(cell, kind, cur)) return;
+            const bool written = cell.w.exec != exec_none || a->host_init;
+            if (only_earlier_launches(cell) && (written || !b.init_on || kind == Access::write))
+                return stamp_after_earlier_launches(cell, kind, cur);
+        }
+    }
+    return record_raw(a, p, size, kind, pc);
 }
 
 std::unique_ptr<Checker> make_racecheck() { return std::make_unique<RaceCheck>(); }

@@ -48,7 +48,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
                                                  Access k, const void* pc) {
     if (!tls::shadow_checks.load(std::memory_order_relaxed)) return;
     if (tls::race_direct && !stop_requested.load(std::memory_order_relaxed)) [[likely]]
-        return race_access(a, p, n, k, pc, Loc{});
+        return race_raw_access(a, p, n, k, pc);
     record_raw_access(a, p, n, k, pc);
 }
 

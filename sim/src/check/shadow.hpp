@@ -128,6 +128,10 @@ std::uint32_t begin_grid_phase(const KernelLaunch& k);
 /// Whether every access of block execution `exec` (of an earlier launch) happens before the
 /// running launch. Caller holds Checkers::serial.
 bool exec_ordered_before_current(std::uint32_t exec);
+/// Whether every checked launch before the running one happens before it, so that no stamp of
+/// an earlier launch can race with its accesses (the usual program: one stream, or streams
+/// joined before each launch). Caller holds Checkers::serial.
+bool earlier_launches_ordered();
 /// The launch an exec belongs to and the block's coordinates, for reports.
 const LaunchInfo& launch_of(std::uint32_t exec, uint3& block);
 
@@ -153,6 +157,9 @@ struct Order {
     bool current_unordered = false;  ///< queued while race checking was off: after everything
     std::uint32_t cache_lo = 0, cache_hi = 0;  ///< exec range of the last lookup
     bool cache_ordered = false;
+    /// Per stream: 1 + the serial of its latest checked launch to run (0: none yet).
+    std::vector<std::uint64_t> latest_run;
+    bool current_after_all = true;  ///< every earlier checked launch happens before the running one
 };
 
 
