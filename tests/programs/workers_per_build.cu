@@ -2,9 +2,12 @@
 // programs are by default. Each block notes the host thread it ran on; the kernel also races on
 // `total` (every thread adds to it without an atomic) and the program never frees `seen`, so a
 // checked run has a race and a leak to report, and an UNCHECKED one must say nothing of either.
+// With the argument `check-all` the program turns every checker on itself, as simt's benchmark
+// does between its runs, rather than through SIMT_CHECK.
 #include <simt/simt.hpp>
 
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <set>
 #include <thread>
@@ -19,7 +22,9 @@ __global__ void note_worker(unsigned long long* seen, int* total) {
     if (threadIdx.x == 0) seen[blockIdx.x] = std::hash<std::thread::id>{}(std::this_thread::get_id());
 }
 
-int main() {
+int main(int argc, char** argv) {
+    if (argc > 1 && std::strcmp(argv[1], "check-all") == 0)
+        simt::sim::apply_setting(simt::sim::config(), "SIMT_CHECK", "all");
     unsigned long long* seen = nullptr;
     int* total = nullptr;
     cudaMalloc(&seen, blocks * sizeof(unsigned long long));

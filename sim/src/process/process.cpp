@@ -109,14 +109,18 @@ void unchecked_build_file() {
     start_process();
     if (instrumented_files || the_process->unchecked) return;
     the_process->unchecked = true;
-    Config& c = the_process->config;
-    c.check_race = c.check_init = c.check_sync = c.check_leak = false;
+    checks_off_if_unchecked(the_process->config);
     const char* asked = std::getenv("SIMT_CHECK");
     if (asked && std::strcmp(asked, "none") != 0)
         std::fprintf(stderr,
                      "simt: note: SIMT_CHECK=%s has no effect: this program was built UNCHECKED, "
                      "so nothing in it is checked (build it without UNCHECKED to check it)\n",
                      asked);
+}
+
+void checks_off_if_unchecked(Config& c) {
+    if (the_process && the_process->unchecked)
+        c.check_race = c.check_init = c.check_sync = c.check_leak = false;
 }
 
 bool start_process() {

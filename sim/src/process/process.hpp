@@ -87,6 +87,11 @@ struct Process {
 
 /// Set once by start_process() and never changed.
 inline Process* the_process = nullptr;
+
+/// Turns the checkers off in `c` when the program was built UNCHECKED (Process::unchecked): at
+/// start, and whenever the program changes a setting itself (simt::sim::apply_setting, as the
+/// benchmark does with SIMT_CHECK).
+void checks_off_if_unchecked(Config& c);
 /// The process's state; made by start_process() before main runs. Inline: asked for on every
 /// launch and by every out-of-line access.
 inline Process& process() {

@@ -57,7 +57,7 @@ std::span<const Setting> settings();
 Config& config();
 
 /// Parses one SIMT_* value into `c`; throws std::invalid_argument with a message naming the
-/// variable, the value and what it accepts.
+/// variable, the value and what it accepts. In a program built UNCHECKED the checkers stay off.
 void apply_setting(Config& c, const std::string& name, const std::string& value);
 
 namespace detail {
