@@ -65,9 +65,14 @@ std::uint32_t intern(const Loc& loc) {
     return slot.id;
 }
 
+/// Where a raw access's site is cached, by its return address.
+[[gnu::always_inline]] inline Sites::AddressSlot& pc_slot(Sites& s, const void* pc) {
+    return s.pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
+}
+
 /// The id of a raw access's site: its return address is the key, looked up once per site.
 [[gnu::always_inline]] inline std::uint32_t intern_pc(const void* pc) {
-    Sites::AddressSlot& slot = sites().pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
+    Sites::AddressSlot& slot = pc_slot(sites(), pc);
     if (slot.address == pc) [[likely]] return slot.id;
     return intern_new_pc(slot, pc);
 }
@@ -519,9 +524,9 @@ namespace {
 }  // namespace
 
 // The usual raw access, one element of a global array from a site seen before, is decided here
-// with loads and compares and no call but a tail call (so this frame saves no registers): it is
-// already recorded, or it is the launch's first access to the element (only_earlier_launches)
-// and initcheck has nothing to say. Everything else goes through record, as a view's access does.
+// with loads and compares, and no call but the tail call to record_raw: it is already recorded,
+// or it is the launch's first access to the element (only_earlier_launches) and initcheck has
+// nothing to say. Everything else goes through record, as a view's access does.
 void race_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                      const void* pc) {
     auto* cells = static_cast<Cell*>(a->shadow);
@@ -531,8 +536,7 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
         const std::size_t off =
             static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
         // The checker is running a launch, so it exists: no need for race_state()'s test.
-        const Sites::AddressSlot& slot =
-            the_race_state->sites.pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
+        const Sites::AddressSlot& slot = pc_slot(the_race_state->sites, pc);
         if (off >> shift == (off + size - 1) >> shift && slot.address == pc) [[likely]] {
             const RaceBlock& b = *tls_race;
             const Stamp cur = stamp(b, slot.id, kind, tls::thread->linear);

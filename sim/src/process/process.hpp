@@ -92,6 +92,7 @@ inline Process* the_process = nullptr;
 /// start, and whenever the program changes a setting itself (simt::sim::apply_setting, as the
 /// benchmark does with SIMT_CHECK).
 void checks_off_if_unchecked(Config& c);
+
 /// The process's state; made by start_process() before main runs. Inline: asked for on every
 /// launch and by every out-of-line access.
 inline Process& process() {

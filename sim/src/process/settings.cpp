@@ -202,8 +202,8 @@ std::span<const Setting> settings() {
 void apply_setting(Config& c, const std::string& name, const std::string& value) {
     const Row& r = row(name);
     r.parse(c, value, r);
-    detail::checks_off_if_unchecked(
-        c);  // a program built UNCHECKED checks nothing, whatever it asks
+    // A program built UNCHECKED checks nothing, whatever it asks.
+    detail::checks_off_if_unchecked(c);
 }
 
 namespace {
