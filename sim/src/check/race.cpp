@@ -9,6 +9,7 @@
 #include <atomic>
 #include <bit>
 #include <cstring>
+#include <memory>
 #include <sys/mman.h>
 #include <unordered_map>
 #include <unordered_set>
@@ -124,10 +125,16 @@ struct RaceBlock {
     std::vector<std::uint16_t> vc;
     bool vc_used = false;
 };
-/// This worker's RaceBlock, made at its first checked block and never freed (as its Worker is
-/// not). A pointer, not a thread_local object: an object with a destructor is read through an
-/// initialisation guard, which the raw-access path would pay at every access.
+/// This OS thread's RaceBlock, made at its first checked block. The access path reads it through
+/// this pointer, not through a thread_local object: an object with a destructor is read through
+/// an initialisation guard, which every access would pay. `tls_race_owner` frees it when the
+/// thread exits (a stream's thread does when its stream is destroyed).
 thread_local RaceBlock* tls_race = nullptr;
+struct RaceBlockOwner {
+    std::unique_ptr<RaceBlock> block;
+    ~RaceBlockOwner() { tls_race = nullptr; }
+};
+thread_local RaceBlockOwner tls_race_owner;
 // The running launch (Checkers::serial): exec ids from launch_base on are its blocks'; those from
 // phase_base on are its blocks' since its latest grid.sync() (phase_base == launch_base without
 // one).
@@ -447,7 +454,10 @@ public:
     }
 
     void block_begin(BlockState& block) override {
-        if (!tls_race) tls_race = new RaceBlock;
+        if (!tls_race) {
+            tls_race_owner.block = std::make_unique<RaceBlock>();
+            tls_race = tls_race_owner.block.get();
+        }
         RaceBlock& b = *tls_race;
         const Config& cfg = block.grid->cfg;
         b.block = &block;
