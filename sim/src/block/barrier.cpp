@@ -30,31 +30,26 @@ inline void arrive(Worker& w, ThreadState& ts, int pred, Loc loc, const char* wh
     if (b.arrived == b.live && !b.bar_mismatch) w.release_barrier();
 }
 
-/// Every __syncthreads() arrival but the usual one (below): on the host, the block's first or
-/// last arrival, another site, a thread of a plain run.
-[[gnu::noinline]] void sync_threads_slow(Loc loc) {
-    ThreadState* ts = tls::thread;
-    if (!ts) called_on_host("__syncthreads()", loc, "barriers exist only inside kernels");
-    Worker& w = *tls::worker;
-    arrive(w, *ts, 1, loc, "__syncthreads()");
-    w.block_current(*ts);
-}
-
 }  // namespace
 
 // The usual arrival (neither the first nor the last, at the site of the others) is decided with
-// loads and compares and done with a few stores; everything else is sync_threads_slow. Both leave
-// by tail calls, so this frame saves no registers. Nothing is left to do once the thread resumes:
-// its switch restores its coordinates (Worker::pop_ready).
+// loads and compares and done with a few stores, and leaves by a tail call, so this frame saves
+// no registers; every other arrival (on the host, the block's first or last, another site, a
+// thread of a plain run) is sync_block's. Nothing is left to do once the thread resumes: its
+// switch restores its coordinates (Worker::pop_ready).
 void sync_threads(Loc loc) {
     ThreadState* ts = tls::thread;
-    if (!ts) [[unlikely]]
-        return sync_threads_slow(loc);
+    if (!ts) [[unlikely]] {
+        sync_block(BarrierOp::sync, 1, loc);
+        return;
+    }
     Worker* w = tls::worker;  // set: a thread runs on a worker
     const BlockState& b = w->block;
     if (b.arrived == 0 || b.arrived + 1 == b.live || b.plain_running ||
-        std::bit_cast<const void*>(b.bar_site) != std::bit_cast<const void*>(loc)) [[unlikely]]
-        return sync_threads_slow(loc);
+        std::bit_cast<const void*>(b.bar_site) != std::bit_cast<const void*>(loc)) [[unlikely]] {
+        sync_block(BarrierOp::sync, 1, loc);
+        return;
+    }
     // What is left of arrive() once those are known: the count and the thread's wait.
     arrive(*w, *ts, 1, loc, "__syncthreads()");
     return w->block_current(*ts);

@@ -149,6 +149,14 @@ inline void start_waiting(BlockState& b, ThreadState& ts, WaitKind kind, Loc sit
     ++b.waiting;
 }
 
+/// Thread `ts`, waiting in `b`, is released: it runs again once resumed (its status is what
+/// the deadlock report and the watchdog read).
+inline void stop_waiting(BlockState& b, ThreadState& ts) {
+    ts.status = Status::live;
+    ts.wait = WaitKind::none;
+    --b.waiting;
+}
+
 /// Sets the built-in coordinates for a thread about to resume, before the switch to it, so that
 /// the thread itself has nothing to restore (run_threads sets them for a thread that starts).
 /// Every resume of a blocked thread is a pop from the ready queue (Worker::pop_ready), which

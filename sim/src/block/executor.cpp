@@ -160,9 +160,7 @@ inline FiberSlot* Worker::pop_ready() {
         ThreadState& ts = *b.released_next;
         if (waits_at_barrier(ts)) [[likely]] {
             ++b.released_next;
-            ts.status = Status::live;
-            ts.wait = WaitKind::none;
-            --b.waiting;
+            stop_waiting(b, ts);
             if (b.released_next < b.released_end) prefetch_frame(b.released_next->fiber);
             enter(ts);
             return ts.fiber;
@@ -349,9 +347,7 @@ void Worker::yield_current(ThreadState& ts) {
 void Worker::make_ready(ThreadState& ts) {
     BlockState& b = block;
     step(watch);
-    ts.status = Status::live;
-    ts.wait = WaitKind::none;
-    --b.waiting;
+    stop_waiting(b, ts);
     b.ready.push_back(&ts);
 }
 

@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include "shadow.hpp"
 #include "../report/symbolize.hpp"
@@ -274,6 +275,27 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     return w;
 }
 
+/// The first and last element of `a` (shadow cells) that `size` bytes at `p` touch.
+[[gnu::always_inline]] inline std::pair<std::size_t, std::size_t> elements(const Allocation* a,
+                                                                           const void* p,
+                                                                           std::size_t size) {
+    const std::size_t es = a->elem_size;
+    const auto off = static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
+    // Not std::has_single_bit: on the generic x86-64 target that is a library call to
+    // __popcountdi2 on every access.
+    if ((es & (es - 1)) == 0) [[likely]] {
+        const int shift = std::countr_zero(es);
+        return {off >> shift, (off + size - 1) >> shift};
+    }
+    return {off / es, (off + size - 1) / es};
+}
+
+/// Whether initcheck reports this access to an element: a read or an atomic (which reads the
+/// old value) of one that nothing wrote.
+[[gnu::always_inline]] inline bool reads_unwritten(const RaceBlock& b, bool written, Access k) {
+    return !written && b.init_on && k != Access::write;
+}
+
 /// Whether every stamp in `cell` comes from an earlier launch that happens before the running
 /// one (launch_after_all): the usual first access of a launch to an element, with nothing in the
 /// cell that it can race with.
@@ -303,12 +325,12 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     }
     bool written = cell.w.exec != exec_none || c.a->host_init;
     if (only_earlier_launches(cell)) [[likely]] {
-        if (!written && b.init_on && c.kind != Access::write) report_uninit(c, cur.site());
+        if (reads_unwritten(b, written, c.kind)) report_uninit(c, cur.site());
         return stamp_after_earlier_launches(cell, c.kind, cur);
     }
     switch (c.kind) {
         case Access::read:
-            if (!written && b.init_on) report_uninit(c, cur.site());
+            if (reads_unwritten(b, written, c.kind)) report_uninit(c, cur.site());
             if (b.race_on && cell.w.exec != exec_none && !ordered(b, cell.w, cur))
                 report_race(b, c, Hazard::raw, cell.w, cur);
             // Keep two readers that a later write must be checked against: when the reads are
@@ -324,7 +346,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
             break;
         case Access::write:
         case Access::atomic:
-            if (c.kind == Access::atomic && !written && b.init_on) report_uninit(c, cur.site());
+            if (reads_unwritten(b, written, c.kind)) report_uninit(c, cur.site());
             if (b.race_on) {
                 bool both_atomic = c.kind == Access::atomic && cell.w.atomic();
                 if (cell.w.exec != exec_none && !both_atomic && !ordered(b, cell.w, cur))
@@ -381,19 +403,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     auto* cells = static_cast<Cell*>(a->shadow);
     if (!cells) [[unlikely]]
         cells = make_shadow(const_cast<Allocation*>(a));
-    std::size_t es = a->elem_size;
-    std::size_t off = static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
-    std::size_t first, last;
-    // Not std::has_single_bit: on the generic x86-64 target that is a library call to
-    // __popcountdi2 on every access.
-    if ((es & (es - 1)) == 0) [[likely]] {
-        int shift = std::countr_zero(es);
-        first = off >> shift;
-        last = (off + size - 1) >> shift;
-    } else {
-        first = off / es;
-        last = (off + size - 1) / es;
-    }
+    const auto [first, last] = elements(a, p, size);
     const RaceBlock& b = *tls_race;
     const Stamp cur = stamp(b, pc ? intern_pc(pc) : intern(where), kind, t);
     for (std::size_t i = first; i <= last; ++i)
@@ -540,20 +550,17 @@ namespace {
 void race_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                      const void* pc) {
     auto* cells = static_cast<Cell*>(a->shadow);
-    const std::size_t es = a->elem_size;
-    if (cells && (es & (es - 1)) == 0 && a->space != Space::shared) [[likely]] {
-        const int shift = std::countr_zero(es);
-        const std::size_t off =
-            static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
+    if (cells && a->space != Space::shared) [[likely]] {
+        const auto [first, last] = elements(a, p, size);
         // The checker is running a launch, so it exists: no need for race_state()'s test.
         const Sites::AddressSlot& slot = pc_slot(the_race_state->sites, pc);
-        if (off >> shift == (off + size - 1) >> shift && slot.address == pc) [[likely]] {
+        if (first == last && slot.address == pc) [[likely]] {
             const RaceBlock& b = *tls_race;
             const Stamp cur = stamp(b, slot.id, kind, tls::thread->linear);
-            Cell& cell = cells[off >> shift];
+            Cell& cell = cells[first];
             if (already_recorded(cell, kind, cur)) return;
             const bool written = cell.w.exec != exec_none || a->host_init;
-            if (only_earlier_launches(cell) && (written || !b.init_on || kind == Access::write))
+            if (only_earlier_launches(cell) && !reads_unwritten(b, written, kind))
                 return stamp_after_earlier_launches(cell, kind, cur);
         }
     }
