@@ -118,14 +118,11 @@ inline FiberSlot* Worker::acquire() {
     FiberSlot* s = slot.get();
 #if SIMT_OWN_FIBER_SWITCH
     make_fiber_stack(*s, stack_size,
-                     slab_stacks);  // runs run_lazy and park in turn (thread/fiber_switch.cpp)
+                     slab_stacks);  // runs run_lazy, forever (fiber/fiber_switch.cpp)
 #else
     auto loop = [this, s](boost::context::fiber&& caller) {
         prev->cont = std::move(caller);
-        for (;;) {
-            run_lazy();
-            park(s);
-        }
+        for (;;) run_lazy();  // parks inside, between blocks (park_after_threads)
         return boost::context::fiber{};
     };
     if (slab_stacks)
@@ -152,9 +149,9 @@ inline void prefetch_frame([[maybe_unused]] const FiberSlot* after) {
 
 }  // namespace
 
-// Every resume after a barrier comes through here: the range's case is kept small enough to be
-// inlined into block_current, the queue's is out of line.
-inline FiberSlot* Worker::pop_ready() {
+// Every resume after a barrier comes through here: the range's usual case (pop_released) is kept
+// small enough to be inlined where a thread gives up its fiber, the queue's is out of line.
+inline FiberSlot* Worker::pop_released() {
     BlockState& b = block;
     if (b.released_next < b.released_end) {
         ThreadState& ts = *b.released_next;
@@ -166,6 +163,12 @@ inline FiberSlot* Worker::pop_ready() {
             return ts.fiber;
         }
     }
+    return nullptr;
+}
+
+inline FiberSlot* Worker::pop_ready() {
+    if (FiberSlot* next = pop_released()) [[likely]]
+        return next;
     return pop_queued();
 }
 
@@ -293,12 +296,35 @@ void thread_exited_while_others_wait() {
     if (b.arrived == b.live && !b.bar_mismatch && !b.aborted) w.release_barrier();
 }
 
-void Worker::park(FiberSlot* self) {
-    BlockState& b = block;
+namespace {
+
+/// The call of the block that took this fiber again, read after the switch rather than kept from
+/// before it, which would cost saved registers.
+RunningCall call_of_running_block() {
+    const KernelLaunch& k = tls::worker->block.grid->k;
+    return {k.closure.get(), k.run};
+}
+
+}  // namespace
+
+// The usual case (a released thread resumes) keeps nothing across the switch, and every other
+// case leaves by a tail call, so this frame saves no registers.
+RunningCall park_after_threads() {
+    Worker& w = *tls::worker;
+    FiberSlot* next = w.pop_released();
+    if (!next) [[unlikely]]
+        return w.park();
+    w.idle[w.idle_count++] = w.current;
+    w.switch_to(next);
+    return call_of_running_block();
+}
+
+RunningCall Worker::park() {
     FiberSlot* next = pop_ready();
-    if (!next && b.waiting != 0) next = unblock();
-    idle[idle_count++] = self;
+    if (!next && block.waiting != 0) next = unblock();
+    idle[idle_count++] = current;
     switch_to(next ? next : &main);
+    return call_of_running_block();
 }
 
 namespace {
@@ -313,11 +339,30 @@ void step(WorkerWatch& w) {
 
 }  // namespace
 
+// Like park_after_threads: the usual cases (a parked fiber starts the next thread, a released
+// thread resumes) keep nothing across the switch, and the others leave by a tail call.
 void Worker::block_current(ThreadState& ts) {
     BlockState& b = block;
     ts.fiber = current;
     // Start every thread before resuming any: a thread that resumes then sees the lanes that
     // exit early as exited (__activemask), as it would on hardware where they run alongside.
+    FiberSlot* next;
+    if (b.next_lazy < b.nthreads) {
+        if (idle_count == 0) [[unlikely]]
+            return block_current_slow();
+        next = idle[--idle_count];
+    } else {
+        next = pop_released();
+        if (!next) [[unlikely]]
+            return block_current_slow();
+    }
+    switch_to(next);
+    if (tls::worker->block.aborted) [[unlikely]]
+        throw BlockAborted{};
+}
+
+void Worker::block_current_slow() {
+    BlockState& b = block;
     FiberSlot* next = b.next_lazy < b.nthreads ? acquire() : pop_ready();
     if (!next) next = unblock();
     switch_to(next);

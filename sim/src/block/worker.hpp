@@ -76,7 +76,9 @@ struct Worker {
 
     // Called on fibers.
     void run_lazy();
-    void park(FiberSlot* self);
+    /// Gives up the running fiber, which has no thread left to run, to the idle pool; returns,
+    /// once the fiber is taken again, the call of the block it is taken for (park_after_threads).
+    RunningCall park();
     void block_current(ThreadState& ts);
     void yield_current(ThreadState& ts);
     void make_ready(ThreadState& ts);
@@ -92,6 +94,7 @@ struct Worker {
     WorkerWatch watch;
 
 private:
+    friend RunningCall park_after_threads();  // park's usual case, inlined there
     FiberSlot* unblock();
     void grid_barrier();  // grid/cooperative.cpp
     void switch_to(FiberSlot* to);
@@ -99,6 +102,8 @@ private:
     FiberSlot* new_fiber();
     /// The next thread to resume: the barrier's released range first, then `ready`.
     FiberSlot* pop_ready();
+    FiberSlot* pop_released();  ///< pop_ready's usual case, or null
+    void block_current_slow();
     FiberSlot* pop_queued();
     void deadlock();
     void set_stack_size(std::size_t bytes);

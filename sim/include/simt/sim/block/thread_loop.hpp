@@ -83,6 +83,22 @@ inline void settle_plain_run(LazyThreads& b, unsigned running) {
     if (b.plain_running) [[unlikely]] settle_plain_run_slow(b, running);
 }
 
+/// Runs the block's unstarted threads, each calling the kernel (run_threads, below): a launch's
+/// type-erased kernel call (grid/launch.hpp).
+using RunThreads = void (*)(const void* closure, LazyThreads& block);
+
+/// A launch's kernel call as a block's thread loop knows it: the closure and its `run`.
+struct RunningCall {
+    const void* closure;
+    RunThreads run;
+    bool operator==(const RunningCall&) const = default;
+};
+/// Parks the calling fiber, whose block has started every thread, until a block needs it to start
+/// threads again; the next thread resumes meanwhile (sim/src/block/executor.cpp). Returns that
+/// block's kernel call. Nothing is kept across the park but what the caller keeps, so this saves
+/// no registers of its own.
+RunningCall park_after_threads();
+
 /// What ends a thread that threw: the block is abandoned with the exception's text, unless the
 /// exception is the simulator's own unwinding (rethrown). Called inside the catch handler.
 void thread_threw(ThreadState& ts);
@@ -172,38 +188,48 @@ struct PlainRun {
 /// (PlainRun). In programs built with the raw-access instrumentation (cmake/simt.cmake) the loop
 /// itself is not instrumented: its bookkeeping is the simulator's, not the kernel's. The kernel is
 /// then called, not inlined, and stays instrumented.
+///
+/// Once every thread has started, the fiber parks here rather than in the caller's frames: in a
+/// kernel whose every thread blocks, each thread starts on a fiber of its own, and leaving this
+/// frame and entering it again cost about a quarter of a thread at one barrier. `self` is the
+/// launch's call (KernelClosure::run's): when the fiber is taken again for a block of the same
+/// call, it starts that block's threads from here; for another, it returns, and the fiber's loop
+/// runs the other's.
 template <class Call>
-[[gnu::no_sanitize_thread]] void run_threads(const Call& call, LazyThreads& b) {
+[[gnu::no_sanitize_thread]] void run_threads(const Call& call, LazyThreads& b, RunningCall self) {
+    do {
 #ifndef __SANITIZE_THREAD__
-    bool first = b.plain && b.next_lazy == 0;
+        bool first = b.plain && b.next_lazy == 0;
 #endif
-    while (b.next_lazy < b.nthreads) {
-        ThreadState& ts = b.threads[b.order ? b.order[b.next_lazy] : b.next_lazy];
-        ++b.next_lazy;
-        tls::thread = &ts;
-        threadIdx = ts.idx;
+        while (b.next_lazy < b.nthreads) {
+            ThreadState& ts = b.threads[b.order ? b.order[b.next_lazy] : b.next_lazy];
+            ++b.next_lazy;
+            tls::thread = &ts;
+            threadIdx = ts.idx;
 #ifdef __SANITIZE_THREAD__
-        // An instrumented kernel reads these only through simt's entry points (`__tsan_*`),
-        // which GCC takes to read no program memory: without this, it drops the stores as dead
-        // when it sees the whole kernel (a <<<>>> launch's call is in the same file). Elsewhere
-        // the barrier would cost a quarter of a barrier-free thread: the compiler could no
-        // longer keep blockIdx and the kernel's arguments in registers across threads.
-        asm volatile("" ::: "memory");
+            // An instrumented kernel reads these only through simt's entry points (`__tsan_*`),
+            // which GCC takes to read no program memory: without this, it drops the stores as
+            // dead when it sees the whole kernel (a <<<>>> launch's call is in the same file).
+            // Elsewhere the barrier would cost a quarter of a barrier-free thread: the compiler
+            // could no longer keep blockIdx and the kernel's arguments in registers across
+            // threads.
+            asm volatile("" ::: "memory");
 #endif
-        try {
-            call();
-        } catch (...) {
-            thread_threw(ts);
-        }
-        thread_ended(ts, b);
+            try {
+                call();
+            } catch (...) {
+                thread_threw(ts);
+            }
+            thread_ended(ts, b);
 #ifndef __SANITIZE_THREAD__
-        // Still 1 only if the first thread never gave up this fiber: had it blocked, every
-        // other thread would have started before it resumed.
-        if (first && b.next_lazy == 1 && b.next_lazy < b.nthreads) PlainRun<Call>::run(call, b);
-        first = false;
+            // Still 1 only if the first thread never gave up this fiber: had it blocked, every
+            // other thread would have started before it resumed.
+            if (first && b.next_lazy == 1 && b.next_lazy < b.nthreads) PlainRun<Call>::run(call, b);
+            first = false;
 #endif
-    }
-    tls::thread = nullptr;
+        }
+        tls::thread = nullptr;
+    } while (park_after_threads() == self);
 }
 
 }  // namespace simt::sim::detail

@@ -19,9 +19,6 @@
 
 namespace simt::sim::detail {
 
-/// Runs the block's unstarted threads, each calling the kernel (thread_loop.hpp).
-using RunThreads = void (*)(const void* closure, LazyThreads& block);
-
 /// A launch's arguments that are pointers (the first eight), kept to tell a kernel's access to
 /// host memory, which a GPU faults on, from its own stack and the simulator's memory
 /// (memory/host_pointers.cpp).
@@ -85,7 +82,7 @@ template <class F>
 struct KernelClosure {
     F call;
     static void run(const void* self, LazyThreads& block) {
-        run_threads(static_cast<const KernelClosure*>(self)->call, block);
+        run_threads(static_cast<const KernelClosure*>(self)->call, block, {self, &run});
     }
 };
 template <class... P>
