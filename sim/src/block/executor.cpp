@@ -138,7 +138,8 @@ inline FiberSlot* Worker::acquire() {
 namespace {
 
 /// The fiber `after` will be resumed next: start loading the frame its switch will read back,
-/// which is cold by then (a block's threads have a stack each).
+/// which is cold by then (a block's threads have a stack each). Two lines: four measured no
+/// better.
 inline void prefetch_frame([[maybe_unused]] const FiberSlot* after) {
 #if SIMT_OWN_FIBER_SWITCH
     if (!after) return;  // a thread that has not blocked yet has no frame
@@ -351,6 +352,10 @@ void Worker::block_current(ThreadState& ts) {
         if (idle_count == 0) [[unlikely]]
             return block_current_slow();
         next = idle[--idle_count];
+        // The next thread to start will take the fiber parked before this one: its frame is
+        // as cold as a blocked thread's (on this machine, one worker: a kernel of one
+        // __syncthreads 36.7 -> 32.1 ns a thread, the transpose 60.4 -> 55.8).
+        if (idle_count != 0) prefetch_frame(idle[idle_count - 1]);
     } else {
         next = pop_released();
         if (!next) [[unlikely]]
