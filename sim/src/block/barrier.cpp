@@ -33,26 +33,26 @@ inline void arrive(Worker& w, ThreadState& ts, int pred, Loc loc, const char* wh
 }  // namespace
 
 // The usual arrival (neither the first nor the last, at the site of the others) is decided with
-// loads and compares and done with a few stores, and leaves by a tail call, so this frame saves
-// no registers; every other arrival (on the host, the block's first or last, another site, a
-// thread of a plain run) is sync_block's. Nothing is left to do once the thread resumes: its
-// switch restores its coordinates (Worker::pop_ready).
-void sync_threads(Loc loc) {
+// loads and compares and done with a few stores, and saves no registers; every other arrival (on
+// the host, the block's first or last, another site, a thread of a plain run) waits here, the
+// long way, as sync_block's. Nothing is left to do once the thread resumes but the abort test:
+// its switch restores its coordinates (Worker::pop_ready).
+FiberLeave arrive_at_syncthreads(Loc loc) {
     ThreadState* ts = tls::thread;
     if (!ts) [[unlikely]] {
         sync_block(BarrierOp::sync, 1, loc);
-        return;
+        return {};
     }
     Worker* w = tls::worker;  // set: a thread runs on a worker
     const BlockState& b = w->block;
     if (b.arrived == 0 || b.arrived + 1 == b.live || b.plain_running ||
         std::bit_cast<const void*>(b.bar_site) != std::bit_cast<const void*>(loc)) [[unlikely]] {
         sync_block(BarrierOp::sync, 1, loc);
-        return;
+        return {};
     }
     // What is left of arrive() once those are known: the count and the thread's wait.
     arrive(*w, *ts, 1, loc, "__syncthreads()");
-    return w->block_current(*ts);
+    return w->block_leave(*ts);
 }
 
 int sync_block(BarrierOp op, int pred, Loc loc, const char* what) {

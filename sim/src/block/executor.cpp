@@ -297,35 +297,45 @@ void thread_exited_while_others_wait() {
     if (b.arrived == b.live && !b.bar_mismatch && !b.aborted) w.release_barrier();
 }
 
-namespace {
-
-/// The call of the block that took this fiber again, read after the switch rather than kept from
-/// before it, which would cost saved registers.
-RunningCall call_of_running_block() {
+RunningCall running_call() {
     const KernelLaunch& k = tls::worker->block.grid->k;
     return {k.closure.get(), k.run};
 }
 
-}  // namespace
+inline FiberLeave Worker::leave_for(FiberSlot* next) {
+    FiberSlot* me = current;
+    if (next == me) return {};
+#if SIMT_OWN_FIBER_SWITCH
+    current = next;
+    return {&me->sp, next->sp};
+#else
+    switch_to(next);
+    if (block.aborted) throw BlockAborted{};
+    return {};
+#endif
+}
 
-// The usual case (a released thread resumes) keeps nothing across the switch, and every other
-// case leaves by a tail call, so this frame saves no registers.
-RunningCall park_after_threads() {
+void resumed_from_barrier() {
+    if (tls::worker->block.aborted) [[unlikely]]
+        throw BlockAborted{};
+}
+
+// The usual case (a released thread resumes) is loads and stores, and the other leaves by a tail
+// call, so this frame saves no registers.
+FiberLeave park_after_threads() {
     Worker& w = *tls::worker;
     FiberSlot* next = w.pop_released();
     if (!next) [[unlikely]]
         return w.park();
     w.idle[w.idle_count++] = w.current;
-    w.switch_to(next);
-    return call_of_running_block();
+    return w.leave_for(next);
 }
 
-RunningCall Worker::park() {
+FiberLeave Worker::park() {
     FiberSlot* next = pop_ready();
     if (!next && block.waiting != 0) next = unblock();
     idle[idle_count++] = current;
-    switch_to(next ? next : &main);
-    return call_of_running_block();
+    return leave_for(next ? next : &main);
 }
 
 namespace {
@@ -341,16 +351,18 @@ void step(WorkerWatch& w) {
 }  // namespace
 
 // Like park_after_threads: the usual cases (a parked fiber starts the next thread, a released
-// thread resumes) keep nothing across the switch, and the others leave by a tail call.
-void Worker::block_current(ThreadState& ts) {
+// thread resumes) are loads and stores; the others wait here, the long way.
+FiberLeave Worker::block_leave(ThreadState& ts) {
     BlockState& b = block;
     ts.fiber = current;
     // Start every thread before resuming any: a thread that resumes then sees the lanes that
     // exit early as exited (__activemask), as it would on hardware where they run alongside.
     FiberSlot* next;
     if (b.next_lazy < b.nthreads) {
-        if (idle_count == 0) [[unlikely]]
-            return block_current_slow();
+        if (idle_count == 0) [[unlikely]] {
+            block_current_slow();
+            return {};
+        }
         next = idle[--idle_count];
         // The next thread to start will take the fiber parked before this one: its frame is
         // as cold as a blocked thread's (on this machine, one worker: a kernel of one
@@ -358,12 +370,19 @@ void Worker::block_current(ThreadState& ts) {
         if (idle_count != 0) prefetch_frame(idle[idle_count - 1]);
     } else {
         next = pop_released();
-        if (!next) [[unlikely]]
-            return block_current_slow();
+        if (!next) [[unlikely]] {
+            block_current_slow();
+            return {};
+        }
     }
-    switch_to(next);
-    if (tls::worker->block.aborted) [[unlikely]]
-        throw BlockAborted{};
+    return leave_for(next);
+}
+
+void Worker::block_current(ThreadState& ts) {
+    if (FiberLeave l = block_leave(ts); l.resume) {
+        simt_fiber_switch(l.save, l.resume);
+        resumed_from_barrier();
+    }
 }
 
 void Worker::block_current_slow() {

@@ -76,9 +76,12 @@ struct Worker {
 
     // Called on fibers.
     void run_lazy();
-    /// Gives up the running fiber, which has no thread left to run, to the idle pool; returns,
-    /// once the fiber is taken again, the call of the block it is taken for (park_after_threads).
-    RunningCall park();
+    /// Gives up the running fiber, which has no thread left to run, to the idle pool: the switch
+    /// for park_after_threads' caller to make.
+    FiberLeave park();
+    /// The running thread `ts`, which now waits, gives up its fiber: block_current's switch for
+    /// the caller to make, or none when the wait is over already.
+    FiberLeave block_leave(ThreadState& ts);
     void block_current(ThreadState& ts);
     void yield_current(ThreadState& ts);
     void make_ready(ThreadState& ts);
@@ -94,7 +97,9 @@ struct Worker {
     WorkerWatch watch;
 
 private:
-    friend RunningCall park_after_threads();  // park's usual case, inlined there
+    friend FiberLeave park_after_threads();  // park's usual case, inlined there
+    /// The switch to `next` for the caller to make (with Boost's fibers, made here).
+    FiberLeave leave_for(FiberSlot* next);
     FiberSlot* unblock();
     void grid_barrier();  // grid/cooperative.cpp
     void switch_to(FiberSlot* to);

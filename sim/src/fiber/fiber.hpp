@@ -7,12 +7,14 @@
 namespace simt::sim::detail {
 
 // How a worker switches between fibers (fiber/fiber_switch.cpp). On x86-64 Linux simt switches
-// itself: six callee-saved registers and a `ret`, which the return-address predictor gets right
-// because every fiber suspends through the same calls (sync_block, block_current, switch_to).
-// Boost.Context's switch returns with an indirect jump, which leaves that predictor one entry
-// off, so every return after a switch mispredicts, and it saves the x87 and SSE control words
-// besides: 28 ns against 6 ns per switch, measured (docs/simulator.md). Elsewhere, and in
-// AddressSanitizer builds (Boost's ucontext backend tells ASan about each switch), Boost's fiber.
+// itself: six callee-saved registers, then a `ret` where the fiber it resumes stopped at the
+// same call (every thread at one __syncthreads), which the return-address predictor gets right,
+// and a jump elsewhere. The usual switches are made in the code that gives up the fiber (the
+// kernel's __syncthreads(), the thread loop: simt/sim/block/leave.hpp), so that no return is
+// left between a switch and the kernel. Boost.Context's switch always returns with an indirect
+// jump and saves the x87 and SSE control words besides: 28 ns against 6 ns per switch,
+// measured (docs/simulator.md). Elsewhere, and in AddressSanitizer builds (Boost's ucontext
+// backend tells ASan about each switch), Boost's fiber.
 #if defined(__x86_64__) && defined(__linux__) && !defined(BOOST_USE_UCONTEXT)
 #define SIMT_OWN_FIBER_SWITCH 1
 #else

@@ -27,6 +27,7 @@
 
 #include <sys/mman.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -211,5 +212,12 @@ FiberSlot::~FiberSlot() {
 }
 
 }  // namespace simt::sim::detail
+
+#else
+
+// With Boost's fibers the simulator makes every switch itself and leaves its callers none to
+// make (Worker::leave_for), so this is never called; it is defined for the headers' inline
+// callers (simt/sim/block/leave.hpp).
+extern "C" void simt_fiber_switch(void**, void*) { std::abort(); }
 
 #endif

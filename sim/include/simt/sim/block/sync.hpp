@@ -3,6 +3,7 @@
 #ifndef SIMT_INSIDE_SIMT_HPP
 #error "include <simt/simt.hpp>, not the simulator's headers"
 #endif
+#include "simt/sim/block/leave.hpp"
 #include "simt/sim/location.hpp"
 
 namespace simt::sim::detail {
@@ -10,9 +11,18 @@ enum class BarrierOp : unsigned char { sync, count, all, any };
 /// Waits until every live thread of the block arrives; returns the reduction of `pred`. `what`
 /// names the call in reports (default: the __syncthreads form; cooperative groups pass theirs).
 int sync_block(BarrierOp op, int pred, Loc loc, const char* what = nullptr);
+/// The arrival of sync_threads: the switch to make, or none when the wait is over already (done
+/// the long way, as sync_block does it).
+FiberLeave arrive_at_syncthreads(Loc loc);
 /// sync_block(BarrierOp::sync, 1, loc) for __syncthreads(), the barrier nearly every kernel
-/// uses: no vote to return, so a shorter path.
-void sync_threads(Loc loc);
+/// uses: no vote to return, so a shorter path, whose switch is made here, in the kernel
+/// (leave.hpp says why).
+[[gnu::always_inline]] inline void sync_threads(Loc loc) {
+    if (FiberLeave l = arrive_at_syncthreads(loc); l.resume) {
+        simt_fiber_switch(l.save, l.resume);
+        resumed_from_barrier();
+    }
+}
 }  // namespace simt::sim::detail
 
 /// Waits until every thread of the block has reached this barrier.

@@ -24,6 +24,7 @@
 #endif
 #include <cstdint>
 
+#include "simt/sim/block/leave.hpp"
 #include "simt/sim/check/access.hpp"
 #include "simt/sim/location.hpp"
 #include "simt/sim/thread/context.hpp"
@@ -94,10 +95,11 @@ struct RunningCall {
     bool operator==(const RunningCall&) const = default;
 };
 /// Parks the calling fiber, whose block has started every thread, until a block needs it to start
-/// threads again; the next thread resumes meanwhile (sim/src/block/executor.cpp). Returns that
-/// block's kernel call. Nothing is kept across the park but what the caller keeps, so this saves
-/// no registers of its own.
-RunningCall park_after_threads();
+/// threads again; the next thread resumes meanwhile (sim/src/block/executor.cpp). Returns the
+/// switch for the caller to make (leave.hpp).
+FiberLeave park_after_threads();
+/// The kernel call of the block now running, for a fiber taken again after it parked.
+RunningCall running_call();
 
 /// What ends a thread that threw: the block is abandoned with the exception's text, unless the
 /// exception is the simulator's own unwinding (rethrown). Called inside the catch handler.
@@ -229,7 +231,8 @@ template <class Call>
 #endif
         }
         tls::thread = nullptr;
-    } while (park_after_threads() == self);
+        if (FiberLeave l = park_after_threads(); l.resume) simt_fiber_switch(l.save, l.resume);
+    } while (running_call() == self);
 }
 
 }  // namespace simt::sim::detail
