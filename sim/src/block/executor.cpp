@@ -91,19 +91,40 @@ void Worker::set_stack_size(std::size_t bytes) {
     stack_size = bytes;
 }
 
+void after_resume() {
+    if (tls::worker->block.aborted) [[unlikely]]
+        throw BlockAborted{};
+}
+
+#if SIMT_OWN_FIBER_SWITCH
+inline FiberLeave Worker::leave_for(FiberSlot* next) {
+    FiberSlot* me = current;
+    if (next == me) return {};
+    current = next;
+    return {&me->sp, next->sp};
+}
+
+void Worker::switch_to(FiberSlot* to) {
+    if (FiberLeave l = leave_for(to); l.resume) simt_fiber_switch(l.save, l.resume);
+}
+#else
 void Worker::switch_to(FiberSlot* to) {
     FiberSlot* me = current;
     if (to == me) return;
     current = to;
-#if SIMT_OWN_FIBER_SWITCH
-    simt_fiber_switch(&me->sp, to->sp);
-#else
     prev = me;
     boost::context::fiber from = std::move(to->cont).resume();
     // Resumed: whoever switched here set `prev` to themselves and `current` to us.
     prev->cont = std::move(from);
-#endif
 }
+
+// Boost's fiber is switched here: the caller is left no switch to make, and so no abort test.
+inline FiberLeave Worker::leave_for(FiberSlot* next) {
+    switch_to(next);
+    after_resume();
+    return {};
+}
+#endif
 
 // A parked fiber if there is one: inlined into the executor's calls, with the new fiber's
 // construction out of line, so that the usual case saves no registers.
@@ -302,24 +323,6 @@ RunningCall running_call() {
     return {k.closure.get(), k.run};
 }
 
-inline FiberLeave Worker::leave_for(FiberSlot* next) {
-    FiberSlot* me = current;
-    if (next == me) return {};
-#if SIMT_OWN_FIBER_SWITCH
-    current = next;
-    return {&me->sp, next->sp};
-#else
-    switch_to(next);
-    if (block.aborted) throw BlockAborted{};
-    return {};
-#endif
-}
-
-void resumed_from_barrier() {
-    if (tls::worker->block.aborted) [[unlikely]]
-        throw BlockAborted{};
-}
-
 // The usual case (a released thread resumes) is loads and stores, and the other leaves by a tail
 // call, so this frame saves no registers.
 FiberLeave park_after_threads() {
@@ -381,7 +384,7 @@ FiberLeave Worker::block_leave(ThreadState& ts) {
 void Worker::block_current(ThreadState& ts) {
     if (FiberLeave l = block_leave(ts); l.resume) {
         simt_fiber_switch(l.save, l.resume);
-        resumed_from_barrier();
+        after_resume();
     }
 }
 
@@ -390,7 +393,7 @@ void Worker::block_current_slow() {
     FiberSlot* next = b.next_lazy < b.nthreads ? acquire() : pop_ready();
     if (!next) next = unblock();
     switch_to(next);
-    if (b.aborted) throw BlockAborted{};
+    after_resume();
 }
 
 FiberSlot* Worker::unblock() {
@@ -410,7 +413,7 @@ void Worker::yield_current(ThreadState& ts) {
     // Prefer a thread that has not started: that is what exposes a lost update.
     FiberSlot* next = block.next_lazy < block.nthreads ? acquire() : pop_ready();
     switch_to(next);
-    if (block.aborted) throw BlockAborted{};
+    after_resume();
 }
 
 void Worker::make_ready(ThreadState& ts) {

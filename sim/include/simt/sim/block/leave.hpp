@@ -22,7 +22,8 @@ struct FiberLeave {
     void* resume = nullptr;
 };
 
-/// After a switch the caller made: ends the resumed thread if its block was abandoned meanwhile.
-void resumed_from_barrier();
+/// After any switch that resumes a thread (the caller's or the simulator's own): ends the thread if
+/// its block was abandoned meanwhile.
+void after_resume();
 
 }  // namespace simt::sim::detail

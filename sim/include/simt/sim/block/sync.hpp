@@ -20,7 +20,7 @@ FiberLeave arrive_at_syncthreads(Loc loc);
 [[gnu::always_inline]] inline void sync_threads(Loc loc) {
     if (FiberLeave l = arrive_at_syncthreads(loc); l.resume) {
         simt_fiber_switch(l.save, l.resume);
-        resumed_from_barrier();
+        after_resume();
     }
 }
 }  // namespace simt::sim::detail
