@@ -48,6 +48,25 @@ void launch_fill(int* data, int value, cudaStream_t stream) {
 // Every thread reads its own element.
 __global__ void read_each(const int* data, int* out) { out[threadIdx.x] = data[threadIdx.x]; }
 
+// Shared memory, settled on the checked path's shortcut for stamps that a barrier or program order
+// already orders (race.cpp, settle_shared, which takes sites seen before: launched twice): the
+// barrier orders thread 0's write before thread 32's read, and thread 64's write races with it.
+__global__ void shared_read_then_write(int* out, bool write) {
+    __shared__ int s[1];
+    if (threadIdx.x == 0) s[0] = 1;
+    __syncthreads();
+    if (threadIdx.x == 32) out[0] = s[0];
+    if (write && threadIdx.x == 64) s[0] = 2;
+}
+
+// Shared memory is fresh for every block: block 1 reads the element that only block 0 wrote.
+__global__ void shared_written_by_another_block(int* out) {
+    __shared__ int s[1];
+    if (blockIdx.x == 0 && threadIdx.x == 0) s[0] = 1;
+    __syncthreads();
+    if (threadIdx.x == 0) out[blockIdx.x] = s[0];
+}
+
 int main(int argc, char** argv) {
     const char* which = argc > 1 ? argv[1] : "";
     int *data, *out;
@@ -91,11 +110,17 @@ int main(int argc, char** argv) {
         read_each<<<1, 64>>>(unwritten, out);
         cudaDeviceSynchronize();
         cudaFree(unwritten);
+    } else if (std::strcmp(which, "shared-read-then-write") == 0) {
+        shared_read_then_write<<<1, 96>>>(out, false);
+        shared_read_then_write<<<1, 96>>>(out, true);
+    } else if (std::strcmp(which, "shared-another-block") == 0) {
+        shared_written_by_another_block<<<2, 32>>>(out);
     } else {
         std::fprintf(
             stderr,
             "usage: same_access read-then-write[-barrier] | two-blocks | after-barrier | "
-            "two-streams | one-stream | ordered-then-other-stream | unwritten-after-a-launch\n");
+            "two-streams | one-stream | ordered-then-other-stream | unwritten-after-a-launch | "
+            "shared-read-then-write | shared-another-block\n");
         return 2;
     }
     cudaDeviceSynchronize();

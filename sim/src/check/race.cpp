@@ -543,14 +543,43 @@ namespace {
 
 }  // namespace
 
-// The usual raw access, one element of a global array from a site seen before, is decided here
-// with loads and compares, and no call but the tail call to record_raw: it is already recorded,
-// or it is the launch's first access to the element (only_earlier_launches) and initcheck has
-// nothing to say. Everything else goes through record, as a view's access does.
+/// Whether `s`, a stamp of this block execution, happens before `cur` by program order or a
+/// __syncthreads: the cases of `ordered` that need no warp clock.
+[[gnu::always_inline]] inline bool ordered_in_block(const Stamp& s, const Stamp& cur) {
+    return s.thread() == cur.thread() || s.gen != cur.gen;
+}
+
+/// The usual plain access to shared memory outside a cooperative launch, settled as check_cell
+/// would: each stamp in the cell is another block execution's (shared memory lives for one
+/// block, so check_cell drops it) or one that happens before `cur` by program order or a
+/// barrier, and a read finds the element written. False for anything else, which goes through
+/// the whole rule.
+[[gnu::always_inline]] inline bool settle_shared(Cell& cell, Access kind, const Stamp& cur) {
+    if (launch_cooperative || kind == Access::atomic) return false;
+    const bool w_live = cell.w.exec == cur.exec, r_live = cell.r.exec == cur.exec;
+    // A live r with a second reader needs widen's test (check_cell); a dead r takes r2 with it.
+    if (r_live && !(ordered_in_block(cell.r, cur) && cell.r2.exec == exec_none)) return false;
+    if (kind == Access::read) {
+        // A dead write leaves the element unwritten in this block: initcheck's to report.
+        if (!w_live || !ordered_in_block(cell.w, cur)) return false;
+        cell.r = cur;
+    } else {
+        if (w_live && !ordered_in_block(cell.w, cur)) return false;
+        cell.w = cur;
+        cell.r = {};
+    }
+    cell.r2 = {};
+    return true;
+}
+
+// The usual raw access, one element of an array from a site seen before, is decided here with
+// loads and compares, and no call but the tail call to record_raw: it is already recorded; or,
+// in global memory, it is the launch's first access to the element (only_earlier_launches) and
+// initcheck has nothing to say; or, in shared memory, settle_shared settles it. Everything else
+// goes through record, as a view's access does.
 void race_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                      const void* pc) {
-    auto* cells = static_cast<Cell*>(a->shadow);
-    if (cells && a->space != Space::shared) [[likely]] {
+    if (auto* cells = static_cast<Cell*>(a->shadow)) [[likely]] {
         const auto [first, last] = elements(a, p, size);
         // The checker is running a launch, so it exists: no need for race_state()'s test.
         const Sites::AddressSlot& slot = pc_slot(the_race_state->sites, pc);
@@ -559,9 +588,13 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
             const Stamp cur = stamp(b, slot.id, kind, tls::thread->linear);
             Cell& cell = cells[first];
             if (already_recorded(cell, kind, cur)) return;
-            const bool written = cell.w.exec != exec_none || a->host_init;
-            if (only_earlier_launches(cell) && !reads_unwritten(b, written, kind))
-                return stamp_after_earlier_launches(cell, kind, cur);
+            if (a->space == Space::shared) {
+                if (settle_shared(cell, kind, cur)) return;
+            } else {
+                const bool written = cell.w.exec != exec_none || a->host_init;
+                if (only_earlier_launches(cell) && !reads_unwritten(b, written, kind))
+                    return stamp_after_earlier_launches(cell, kind, cur);
+            }
         }
     }
     return record_raw(a, p, size, kind, pc);
