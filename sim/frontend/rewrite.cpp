@@ -260,7 +260,9 @@ private:
         };
         out_ += "::simt::detail::cuda_launch(";
         out_ += part(l.lt + 3, l.gt);
-        out_ += ")([&](auto... simt_arg_) { return ::simt::sim::detail::kernel_call([=]() { ";
+        out_ +=
+            ")([&](auto... simt_arg_) { return ::simt::sim::detail::kernel_call([=]() "
+            "SIMT_LAUNCH_THUNK { ";
         // The blanks and comments around <<< and >>> keep their places (after EXPR, before
         // ARGS), so that a launch split over lines keeps its line count.
         out_ += part(l.expr, l.lt);

@@ -23,15 +23,16 @@ struct Rewritten {
 //
 // Each launch `EXPR<<<CFG>>>(ARGS)` becomes
 //   ::simt::detail::cuda_launch(CFG)([&](auto... simt_arg_) {
-//       return ::simt::sim::detail::kernel_call([=]() { EXPR(simt_arg_...); }, simt_arg_...);
+//       return ::simt::sim::detail::kernel_call(
+//           [=]() SIMT_LAUNCH_THUNK { EXPR(simt_arg_...); }, simt_arg_...);
 //       }(ARGS))
 // on the launch's own lines (the arguments are evaluated once; kernel_call keeps the pointers
 // among them, to tell a kernel's access to host memory):
 //
 //   rewrite_launches("add<float><<<n / 256, 256>>>(x, y);\n").text ==
 //   "::simt::detail::cuda_launch(n / 256, 256)([&](auto... simt_arg_) { return "
-//   "::simt::sim::detail::kernel_call([=]() { add<float>(simt_arg_...); }, simt_arg_...); }(x,
-//   y));\n"
+//   "::simt::sim::detail::kernel_call([=]() SIMT_LAUNCH_THUNK { add<float>(simt_arg_...); }, "
+//   "simt_arg_...); }(x, y));\n"
 //
 // EXPR is the name before `<<<`: identifiers, `::` qualifiers (a leading one too) and template
 // argument lists, e.g. `k`, `ns::k`, `::k<T>`, `Outer<int>::k<2>`, comments allowed between.

@@ -12,7 +12,8 @@ namespace {
 // What `EXPR<<<CFG>>>(ARGS)` becomes; the first test spells it out in full.
 std::string launched(const std::string& expr, const std::string& cfg, const std::string& args) {
     return "::simt::detail::cuda_launch(" + cfg +
-           ")([&](auto... simt_arg_) { return ::simt::sim::detail::kernel_call([=]() { " +
+           ")([&](auto... simt_arg_) { return ::simt::sim::detail::kernel_call([=]() "
+           "SIMT_LAUNCH_THUNK { " +
            expr + "(simt_arg_...); }, simt_arg_...); }(" + args + "))";
 }
 
@@ -36,7 +37,8 @@ long newlines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'
 TEST_CASE("A plain launch becomes a call of simt's launcher", "[cudafe]") {
     CHECK(rewritten("  k<<<blocks, 256>>>(x, n);\n") ==
           "  ::simt::detail::cuda_launch(blocks, 256)([&](auto... simt_arg_) { return "
-          "::simt::sim::detail::kernel_call([=]() { k(simt_arg_...); }, simt_arg_...); }(x, n));\n");
+          "::simt::sim::detail::kernel_call([=]() SIMT_LAUNCH_THUNK { k(simt_arg_...); }, "
+          "simt_arg_...); }(x, n));\n");
     CHECK(rewritten("k<<<1, 1>>>();") == launched("k", "1, 1", "") + ";");
     CHECK(rewritten("a<<<1, 1>>>(x); b<<<2, 2, 0, s>>>(y);") ==
           launched("a", "1, 1", "x") + "; " + launched("b", "2, 2, 0, s", "y") + ";");
@@ -56,11 +58,13 @@ TEST_CASE("Lines are kept when a launch spans several lines", "[cudafe]") {
     // Blanks before <<< stay after the kernel's name, blanks after >>> before its arguments.
     CHECK(rewritten("k \n<<<1, 1>>>\n  (x);\nnext;") ==
           "::simt::detail::cuda_launch(1, 1)([&](auto... simt_arg_) { return "
-          "::simt::sim::detail::kernel_call([=]() { k \n(simt_arg_...); }, simt_arg_...); }\n  "
+          "::simt::sim::detail::kernel_call([=]() SIMT_LAUNCH_THUNK { k \n(simt_arg_...); }, "
+          "simt_arg_...); }\n  "
           "(x));\nnext;");
     CHECK(rewritten("k<<<1, 1>>> /* the data */ (x);") ==
           "::simt::detail::cuda_launch(1, 1)([&](auto... simt_arg_) { return "
-          "::simt::sim::detail::kernel_call([=]() { k(simt_arg_...); }, simt_arg_...); } "
+          "::simt::sim::detail::kernel_call([=]() SIMT_LAUNCH_THUNK { k(simt_arg_...); }, "
+          "simt_arg_...); } "
           "/* the data */ (x));");
 }
 

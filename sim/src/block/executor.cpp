@@ -318,6 +318,8 @@ void thread_exited_while_others_wait() {
     if (b.arrived == b.live && !b.bar_mismatch && !b.aborted) w.release_barrier();
 }
 
+uint3& thread_index() { return threadIdx; }
+
 RunningCall running_call() {
     const KernelLaunch& k = tls::worker->block.grid->k;
     return {k.closure.get(), k.run};

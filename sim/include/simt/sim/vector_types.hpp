@@ -76,9 +76,24 @@ struct dim3 {
 // one OS thread from start to end and fibers never migrate, so thread_local is exactly the
 // per-block (blockIdx, blockDim, gridDim) and per-running-thread (threadIdx) value CUDA promises.
 // They are plain variables so that `auto i = threadIdx.x` and `printf("%u", threadIdx.x)` work as
-// in CUDA; kernels must treat them as read-only.
-inline thread_local uint3 threadIdx{};
-inline thread_local uint3 blockIdx{};
-inline thread_local dim3 blockDim{};
-inline thread_local dim3 gridDim{};
+// in CUDA.
+#ifdef __SANITIZE_THREAD__
+// A file built with the raw-access instrumentation sees them read-only, as CUDA's own headers
+// declare them (`extern const uint3 threadIdx`). GCC instruments no load of a read-only object, so
+// reading them costs no hook call (one that would return at once: they are not device memory), and
+// it keeps a value read once for the rest of the kernel, which is right: a CUDA thread's
+// coordinates never change under it, and a fiber never leaves its OS thread. They are the very
+// variables below, which the simulator's own files (never instrumented) define and write; the
+// thread loop of an instrumented file writes threadIdx through thread_index() (thread_loop.hpp).
+// The const is the one difference between the two declarations, and no compiler sees both.
+extern constinit const thread_local uint3 threadIdx;
+extern constinit const thread_local uint3 blockIdx;
+extern constinit const thread_local dim3 blockDim;
+extern constinit const thread_local dim3 gridDim;
+#else
+inline constinit thread_local uint3 threadIdx{};
+inline constinit thread_local uint3 blockIdx{};
+inline constinit thread_local dim3 blockDim{};
+inline constinit thread_local dim3 gridDim{};
+#endif
 inline constexpr int warpSize = 32;

@@ -94,6 +94,9 @@ struct RunningCall {
     RunThreads run;
     bool operator==(const RunningCall&) const = default;
 };
+/// The running thread's threadIdx, writable, for the thread loop of a file built with the
+/// raw-access instrumentation, which sees threadIdx read-only (vector_types.hpp).
+uint3& thread_index();
 /// Parks the calling fiber, whose block has started every thread, until a block needs it to start
 /// threads again; the next thread resumes meanwhile (sim/src/block/executor.cpp). Returns the
 /// switch for the caller to make (leave.hpp).
@@ -207,8 +210,8 @@ template <class Call>
             ThreadState& ts = b.threads[b.order ? b.order[b.next_lazy] : b.next_lazy];
             ++b.next_lazy;
             tls::thread = &ts;
-            threadIdx = ts.idx;
 #ifdef __SANITIZE_THREAD__
+            thread_index() = ts.idx;  // read-only here (vector_types.hpp)
             // An instrumented kernel reads these only through simt's entry points (`__tsan_*`),
             // which GCC takes to read no program memory: without this, it drops the stores as
             // dead when it sees the whole kernel (a <<<>>> launch's call is in the same file).
@@ -216,6 +219,8 @@ template <class Call>
             // could no longer keep blockIdx and the kernel's arguments in registers across
             // threads.
             asm volatile("" ::: "memory");
+#else
+            threadIdx = ts.idx;
 #endif
             try {
                 call();

@@ -665,6 +665,13 @@ const simt::Stream* cuda_stream(cudaStream_t s);
 int cuda_current_device();
 bool cuda_several_devices();
 
+/// What the front end puts on the lambda of a <<<>>> launch, which only passes the launch's
+/// arguments to the kernel: with the raw-access instrumentation, its loads of those arguments
+/// (the simulator's copies, never device memory) would each be a hook call per thread. Not
+/// instrumented, it inlines into the thread loop, which is not either, and calls the kernel,
+/// which stays instrumented (GCC and Clang inline neither into the other).
+#define SIMT_LAUNCH_THUNK __attribute__((no_sanitize_thread))
+
 /// A kernel call with its pointer arguments beside it, as the front end writes a <<<>>> launch.
 template <class F>
 struct KernelCall {
