@@ -438,6 +438,19 @@ __global__ void barrier_only_between_the_lines(simt::span<int> out) {
     out[threadIdx.x] = sum;
 }
 
+// Straight-line code that reuses its tile after one barrier: thread 63 writes its element (on the
+// later line) before thread 64 reads it (on the earlier line). No loop: what is missing is a
+// barrier between the two lines.
+constexpr unsigned reuse_read = __LINE__ + 5, reuse_write = __LINE__ + 6;
+__global__ void reuse_after_one_barrier(simt::span<int> out) {
+    __shared__ simt::shared<int[128]> s;
+    s[threadIdx.x] = 1;
+    __syncthreads();
+    int v = s[127 - threadIdx.x];
+    s[threadIdx.x] = v * 2;
+    out[threadIdx.x] = v;
+}
+
 __global__ void write_first(simt::ptr<int> a) { a[0] = 1; }  // a ptr: the array's own bounds
 
 __global__ void dynamic_shared_past_end(simt::span<int> out) {
@@ -490,6 +503,21 @@ TEST_CASE("A race between blocks says blocks are not ordered and does not sugges
     REQUIRE(fs.size() == 1);
     CHECK_THAT(fs[0].text, Contains("blocks of one launch are never ordered") &&
                                Contains("its own kernel launch") && !Contains("__syncthreads"));
+}
+
+TEST_CASE(
+    "A race after a barrier in code without a loop asks for a barrier between the lines, not at a "
+    "loop's end",
+    "[racecheck][text]") {
+    auto out = simt::device_array<int>(128);
+    auto fs = findings_of([&] { simt::launch(reuse_after_one_barrier, 1, 128)(out); });
+    INFO(test::all_text(fs));
+    const auto* race = first_of(fs, "data-race");
+    REQUIRE(race != nullptr);
+    CHECK(race->sites[0].line == reuse_read);
+    CHECK(race->sites[1].line == reuse_write);
+    CHECK_THAT(race->text,
+               Contains("separate them with __syncthreads()") && !Contains("iteration"));
 }
 
 TEST_CASE("A race carried into the next loop iteration says so and names the barrier", "[racecheck][text]") {

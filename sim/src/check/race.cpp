@@ -218,16 +218,16 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
         (p.file_name() && c.file_name() && std::strcmp(p.file_name(), c.file_name()) == 0);
     // One line racing with itself: a read-modify-write (counter[0] += 1, or = counter[0] + 1).
     if (same_file && p.line() == c.line()) return Hint::read_modify_write;
-    // The later access on an earlier line, in the same barrier interval: a loop came round
-    // again, past the barrier that orders the lines within one iteration.
-    // Or a thread ran ahead into the next iteration while another is still in this one: the
-    // lines lie on either side of the last barrier, yet the accesses are in one interval.
+    // The lines lie on either side of the last barrier, yet the accesses are in one interval: a
+    // loop came round again, past the barrier that orders the lines within one iteration, while
+    // another thread is still in the iteration before. The later access on an earlier line is no
+    // sign of that on its own: after one barrier in code without a loop, thread 63 may write on
+    // the later line before thread 64 reads on the earlier one.
     const RaceBlock& b = *tls_race;
     unsigned bar = b.barrier.line();
     bool barrier_between = std::strcmp(b.barrier.file_name(), c.file_name()) == 0 &&
                            std::min(p.line(), c.line()) < bar && bar < std::max(p.line(), c.line());
-    if (same_file && b.gen > 0 && (c.line() < p.line() || barrier_between))
-        return Hint::next_iteration;
+    if (same_file && b.gen > 0 && barrier_between) return Hint::next_iteration;
     return prev.thread() / 32 == cur.thread() / 32 ? Hint::syncthreads_or_syncwarp
                                                    : Hint::syncthreads;
 }
