@@ -85,7 +85,9 @@ struct dim3 {
 // coordinates never change under it, and a fiber never leaves its OS thread. They are the very
 // variables below, which the simulator's own files (never instrumented) define and write; the
 // thread loop of an instrumented file writes threadIdx through thread_index() (thread_loop.hpp).
-// The const is the one difference between the two declarations, and no compiler sees both.
+// The const is the one difference between the two declarations, and no compilation sees both:
+// the library is built on its own, and so is each file (link-time optimisation across an
+// instrumented file and an UNCHECKED one would see both).
 extern constinit const thread_local uint3 threadIdx;
 extern constinit const thread_local uint3 blockIdx;
 extern constinit const thread_local dim3 blockDim;
