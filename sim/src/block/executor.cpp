@@ -383,12 +383,7 @@ FiberLeave Worker::block_leave(ThreadState& ts) {
     return leave_for(next);
 }
 
-void Worker::block_current(ThreadState& ts) {
-    if (FiberLeave l = block_leave(ts); l.resume) {
-        simt_fiber_switch(l.save, l.resume);
-        after_resume();
-    }
-}
+void Worker::block_current(ThreadState& ts) { wait_by(block_leave(ts)); }
 
 void Worker::block_current_slow() {
     BlockState& b = block;

@@ -157,11 +157,16 @@ unsigned warp_clock(const RaceBlock& b, unsigned reader, unsigned lane) {
     return b.vc_used ? b.vc[reader * 32 + lane] : 0;
 }
 
+/// Whether `s`, a stamp of this block execution, happens before `cur` by program order or a
+/// __syncthreads in between: the cases of `ordered` that need no warp clock.
+[[gnu::always_inline]] inline bool ordered_in_block(const Stamp& s, const Stamp& cur) {
+    return s.thread() == cur.thread() || s.gen != cur.gen;
+}
+
 /// Whether access `prev` happens before the running thread's access `cur`.
 bool ordered(const RaceBlock& b, const Stamp& prev, const Stamp& cur) {
     if (prev.exec == cur.exec) {
-        if (prev.thread() == cur.thread()) return true;       // program order
-        if (prev.gen != cur.gen) return true;                 // a __syncthreads in between
+        if (ordered_in_block(prev, cur)) return true;
         if (prev.thread() / 32 != cur.thread() / 32) return false;
         return prev.clk <= warp_clock(b, cur.thread(), prev.thread() % 32);  // a __syncwarp
     }
@@ -543,12 +548,6 @@ namespace {
 }
 
 }  // namespace
-
-/// Whether `s`, a stamp of this block execution, happens before `cur` by program order or a
-/// __syncthreads: the cases of `ordered` that need no warp clock.
-[[gnu::always_inline]] inline bool ordered_in_block(const Stamp& s, const Stamp& cur) {
-    return s.thread() == cur.thread() || s.gen != cur.gen;
-}
 
 /// The usual plain access to shared memory outside a cooperative launch, settled as check_cell
 /// would: each stamp in the cell is another block execution's (shared memory lives for one

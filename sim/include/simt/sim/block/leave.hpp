@@ -26,4 +26,13 @@ struct FiberLeave {
 /// its block was abandoned meanwhile.
 void after_resume();
 
+/// A waiting thread gives up its fiber: makes the switch `l`, if there is one to make, and once
+/// the thread resumes, the abort test.
+[[gnu::always_inline]] inline void wait_by(FiberLeave l) {
+    if (l.resume) {
+        simt_fiber_switch(l.save, l.resume);
+        after_resume();
+    }
+}
+
 }  // namespace simt::sim::detail

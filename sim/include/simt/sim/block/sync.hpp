@@ -17,12 +17,7 @@ FiberLeave arrive_at_syncthreads(Loc loc);
 /// sync_block(BarrierOp::sync, 1, loc) for __syncthreads(), the barrier nearly every kernel
 /// uses: no vote to return, so a shorter path, whose switch is made here, in the kernel
 /// (leave.hpp says why).
-[[gnu::always_inline]] inline void sync_threads(Loc loc) {
-    if (FiberLeave l = arrive_at_syncthreads(loc); l.resume) {
-        simt_fiber_switch(l.save, l.resume);
-        after_resume();
-    }
-}
+[[gnu::always_inline]] inline void sync_threads(Loc loc) { wait_by(arrive_at_syncthreads(loc)); }
 }  // namespace simt::sim::detail
 
 /// Waits until every thread of the block has reached this barrier.
