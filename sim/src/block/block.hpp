@@ -71,6 +71,17 @@ struct GridRun;
 class Checker;
 class CoopGrid;
 
+/// A thread's last atomic or volatile read (block/spin.cpp): where, of what, and what it found. A
+/// read that finds the same again is a spin.
+struct SpinWatch {
+    const void* pc = nullptr;
+    const void* address = nullptr;
+    std::uint64_t value = 0;
+    std::uint64_t epoch = 0;  ///< the worker's block (tls::block_epoch) it was made in
+    unsigned size = 0;
+    unsigned grace = 0;       ///< spins to make without waiting (a loop that reads a constant)
+};
+
 /// The block a worker is running. Reused from block to block to keep allocations out of the loop.
 /// Its thread loop's part (threads, next_lazy, live, arrived) is LazyThreads (thread_loop.hpp).
 struct BlockState : LazyThreads {
@@ -127,6 +138,12 @@ struct BlockState : LazyThreads {
     std::optional<FindingKey> error_finding;          ///< the finding `error` repeats, if any
     std::vector<PendingFinding> findings;
     std::size_t shared_bytes = 0;  ///< static shared memory used so far by this block
+
+    // Spins (block/spin.cpp): each thread's last atomic or volatile read, by thread; how many
+    // times in a row the block found that no thread of it could go on and no spun-on memory had
+    // changed.
+    std::vector<SpinWatch> spins;
+    unsigned still_rounds = 0;
 
     /// Makes this the fresh state of block `linear` of `g`, keeping what may be kept from the
     /// block before it on this worker (the threads' coordinates, for one shape; storage).

@@ -270,6 +270,7 @@ void BlockState::reset(GridRun& g, std::uint64_t block_linear) {
     error_finding.reset();
     findings.clear();
     shared_bytes = 0;
+    still_rounds = 0;
     schedule.begin_block(g.cfg, linear, nthreads);
     order = schedule.start_order();
     // A plain run needs threads started in order and nothing that watches every access (the
@@ -395,12 +396,13 @@ void Worker::block_current_slow() {
 
 FiberSlot* Worker::unblock() {
     // Every thread has started and none can run. Before calling it a deadlock: lanes waiting in
-    // coalesced_threads() can now be grouped, and a block whose every live thread waits at
-    // grid.sync() waits for the other blocks of its cooperative launch.
+    // coalesced_threads() can now be grouped, a block whose every live thread waits at
+    // grid.sync() waits for the other blocks of its cooperative launch, and threads that spin on
+    // memory wait for it to change (block/spin.cpp).
     BlockState& b = block;
     if (resolve_coalesced(*this)) return pop_ready();
     if (b.grid_arrived != 0 && b.grid_arrived == b.waiting && !b.grid_mismatch) grid_barrier();
-    else deadlock();
+    else if (!wake_spinners()) deadlock();
     return pop_ready();
 }
 
@@ -538,7 +540,15 @@ void Worker::deadlock() {
     Deadlock what;
     what.lines.push_back("simt: deadlock in block " + coord(b.idx) + " of the kernel launched at " +
                          where(b.grid->k.site) + ": no thread of the block can continue");
-    for (const WaitGroup& g : groups) what.lines.push_back("  " + waiting_line(b, g));
+    bool spin = false;
+    for (const WaitGroup& g : groups) {
+        what.lines.push_back("  " + waiting_line(b, g));
+        if (b.threads[g.ids.front()].wait == WaitKind::spin) {
+            spin = true;
+            if (std::string line = spin_line(b, g.ids.front()); !line.empty())
+                what.lines.push_back(line);
+        }
+    }
     for (unsigned w = 0; w < b.warps.size(); ++w)
         for (const WarpMeeting& m : b.warps[w].open) {
             std::vector<unsigned> missing;
@@ -551,9 +561,15 @@ void Worker::deadlock() {
     if (exited)
         what.lines.push_back("  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") +
                              " exited");
-    what.advice = "  every live thread of a block must reach the same __syncthreads() (or "
-                  "block.sync(), grid.sync()), and every lane named in a warp mask (or a tile) the "
-                  "same warp intrinsic; move barriers out of divergent code";
+    what.advice =
+        spin ? "  a thread that waits for memory to change needs another thread or block that can "
+               "still run to change it: here every other block has ended or waits too (on a GPU "
+               "the kernel would hang). Set the flag or free the lock on every path, or wait only "
+               "for a block that runs before the waiting one can (blocks of a launch are not "
+               "promised to run at once unless it is cooperative)"
+             : "  every live thread of a block must reach the same __syncthreads() (or "
+               "block.sync(), grid.sync()), and every lane named in a warp mask (or a tile) the "
+               "same warp intrinsic; move barriers out of divergent code";
     bool divergent = groups.size() > 1 && std::all_of(groups.begin(), groups.end(),
                                                       [](const WaitGroup& g) { return g.block; });
     if (!groups.empty()) checks_deadlock(b, groups.front().site, divergent, what);

@@ -83,6 +83,9 @@ struct Worker {
     /// the caller to make, or none when the wait is over already.
     FiberLeave block_leave(ThreadState& ts);
     void block_current(ThreadState& ts);
+    /// The running thread `ts` read at `site` what it read there last time: it waits until the
+    /// memory changes (block/spin.cpp).
+    void spin_wait(ThreadState& ts, Loc site);
     void yield_current(ThreadState& ts);
     void make_ready(ThreadState& ts);
     void release_barrier();
@@ -101,6 +104,9 @@ private:
     /// The switch to `next` for the caller to make (with Boost's fibers, made here).
     FiberLeave leave_for(FiberSlot* next);
     FiberSlot* unblock();
+    /// unblock's part for threads that spin: wakes those whose memory changed, after letting other
+    /// blocks run where they must; false when none can ever go on (a deadlock).
+    bool wake_spinners();
     void grid_barrier();  // grid/cooperative.cpp
     void switch_to(FiberSlot* to);
     FiberSlot* acquire();
@@ -117,6 +123,17 @@ private:
 /// Forms the groups of every coalesced_threads() call that waits (warp/warp.cpp); true if any
 /// thread became ready. The executor calls it when no thread of the block can run.
 bool resolve_coalesced(Worker& w);
+
+/// A thread's atomic or volatile read of `n` bytes at `p`, from the access hook at return address
+/// `pc`, about to be made: a read that would find what this thread's last one at `pc` found waits
+/// until another thread changes it (block/spin.cpp).
+void spin_point(const void* p, std::size_t n, const void* pc);
+
+/// For a deadlock's report: what thread `t` of `b`, waiting in a spin, reads and finds.
+std::string spin_line(const BlockState& b, unsigned t);
+
+/// Whether memory that a waiting thread of `b` spins on has changed.
+bool spin_changed(const BlockState& b);
 
 /// The worker of this OS thread, created on first use.
 Worker& worker();

@@ -125,6 +125,15 @@ void checks_barrier_release(BlockState& b, const Loc& site) {
 void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask) {
     each_in_launch(*b.grid, [&](Checker& c) { c.warp_sync(b, warp, mask); });
 }
+void checks_fence(BlockState& b, Scope s, int order) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.fence(b, s, order); });
+}
+
+void fence(Scope s, int order) {
+    // Blocks of an unchecked launch run on several cores: the host's own fence orders them.
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    if (tls::thread) checks_fence(tls::worker->block, s, order);
+}
 void checks_grid_synced(GridRun& g) {
     each_in_launch(g, [&](Checker& c) { c.grid_synced(g); });
 }

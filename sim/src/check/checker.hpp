@@ -54,6 +54,23 @@ struct AccessEvent {
         nullptr;  ///< a raw access's return address (report/symbolize.hpp finds its line)
 };
 
+/// What an atomic access does beyond its Access kind, for the race rule (a relaxed atomic is
+/// not a plain access) and the order of fences and atomics (check/atomic_order.hpp). The atomic
+/// and volatile access hooks set `tls_atomic_note` around their check; a view's atomic, which
+/// has none, is a read-modify-write of the scope its call named.
+struct AtomicNote {
+    bool reads = true, writes = true;  ///< a load only reads, a store only writes
+    Scope scope = Scope::device;
+    int order = __ATOMIC_RELAXED;      ///< the C++ memory order it was made with
+    /// A volatile load or store: a relaxed atomic of system scope in global memory (PTX), a plain
+    /// access in shared memory, where pre-Volta code used it for warp-synchronous steps that are
+    /// races since Volta (compute-sanitizer's racecheck reports them too).
+    bool is_volatile = false;
+    /// A compare-and-swap's expected value: it writes only when the memory holds that.
+    const void* expected = nullptr;
+};
+inline thread_local AtomicNote* tls_atomic_note = nullptr;
+
 /// Why an access was not performed.
 /// Bit d of entry k: kernels on device k reach device d's memory (cudaDeviceEnablePeerAccess).
 inline std::atomic<std::uint16_t> peer_device_bits[16];
@@ -127,6 +144,8 @@ public:
     virtual void barrier_release(BlockState& /*b*/, const Loc& /*site*/) {}
     /// A __syncwarp over `mask` of warp `warp` completed.
     virtual void warp_sync(BlockState& /*b*/, unsigned /*warp*/, unsigned /*mask*/) {}
+    /// The running thread made a memory fence of scope `s` (`order` a C++ memory order).
+    virtual void fence(BlockState& /*b*/, Scope /*s*/, int /*order*/) {}
     /// Every block of a cooperative launch arrived at grid.sync(): every access before it
     /// happens before every access after it. On the thread of the last block to arrive, with
     /// no block running.
@@ -195,6 +214,8 @@ private:
 /// return address, null for a view's access at `where`.
 void race_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                  const void* pc, Loc where);
+/// race_access for a raw atomic or volatile access (tls_atomic_note says what it does).
+void record_raw(const Allocation* a, const void* p, std::size_t size, Access kind, const void* pc);
 /// race_access for a raw access (`pc` its return address), with a shorter path for the usual one.
 void race_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                      const void* pc);
@@ -209,6 +230,7 @@ void checks_block_begin(BlockState& b);
 void checks_block_end(BlockState& b);
 void checks_barrier_release(BlockState& b, const Loc& site);
 void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask);
+void checks_fence(BlockState& b, Scope s, int order);
 void checks_grid_synced(GridRun& g);
 void checks_grid_sync(BlockState& b, const Loc& site);
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const Deadlock& what);

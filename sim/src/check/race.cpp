@@ -2,9 +2,11 @@
 //
 // The one home of the race rule is `ordered` below: two accesses are ordered when one happens
 // before the other by program order, a block barrier, a __syncwarp naming both lanes, a
-// grid.sync() of a cooperative launch, or the launch order (order.cpp). Everything else (other
-// blocks of the same launch between two grid.sync() calls, other lanes between two __syncwarps,
-// atomics) is unordered. Decided from stamps, never from the values seen, so a
+// grid.sync() of a cooperative launch, the launch order (order.cpp), or a release and an acquire
+// through fences and atomics (atomic_order.cpp). Everything else (other blocks of the same launch
+// between two grid.sync() calls, other lanes between two __syncwarps, relaxed atomics without
+// fences) is unordered. Two atomics never race unless one is of block scope and they are in
+// different blocks (`atomics_agree`). Decided from stamps, never from the values seen, so a
 // race that the schedule hid is reported all the same.
 #include <atomic>
 #include <bit>
@@ -16,6 +18,7 @@
 #include <utility>
 
 #include "shadow.hpp"
+#include "atomic_order.hpp"
 #include "../report/symbolize.hpp"
 #include "checker.hpp"
 #include "../report/finding.hpp"
@@ -30,13 +33,13 @@ namespace {
 Sites& sites() { return race_state().sites; }
 
 /// The id of `key` in `ids`, a new one if it has none: `loc`, or for a raw access `pc` whose
-/// line is looked up when a report needs it. 0 ("unknown line") once the 21 bits run out.
+/// line is looked up when a report needs it. 0 ("unknown line") once the 20 bits run out.
 template <class Map, class Key>
 std::uint32_t new_site(Map& ids, const Key& key, const Loc& loc, const void* pc) {
     Sites& s = sites();
     auto [it, added] = ids.try_emplace(key, static_cast<std::uint32_t>(s.locs.size()));
     if (added) {
-        if (it->second >= (1u << 21)) {
+        if (it->second >= (1u << 20)) {
             ids.erase(it);
             return 0;
         }
@@ -125,6 +128,8 @@ struct RaceBlock {
     /// only __syncwarp advances them. Reset lazily: `vc_used` says they changed.
     std::vector<std::uint16_t> vc;
     bool vc_used = false;
+    /// What fences and atomics order for this block execution (atomic_order.hpp).
+    BlockSync sync;
 };
 /// This OS thread's RaceBlock, made at its first checked block. The access path reads it through
 /// this pointer, not through a thread_local object: an object with a destructor is read through
@@ -157,6 +162,36 @@ unsigned warp_clock(const RaceBlock& b, unsigned reader, unsigned lane) {
     return b.vc_used ? b.vc[reader * 32 + lane] : 0;
 }
 
+/// The warp clocks' starting state, made real: each lane knows only its own first tick.
+void start_warp_clocks(RaceBlock& b) {
+    if (b.vc_used) return;
+    b.vc.assign(std::size_t(b.block->nthreads + 31) / 32 * 32 * 32, 0);
+    for (unsigned t = 0; t < b.vc.size() / 32; ++t) b.vc[t * 32 + t % 32] = 1;
+    b.vc_used = true;
+}
+
+/// Where thread `t` is in its block execution now, as a stamp of its next access would say.
+SyncPoint position(const RaceBlock& b, unsigned t) {
+    return {b.exec, static_cast<std::uint16_t>(t), b.gen,
+            static_cast<std::uint16_t>(b.vc_used ? b.vc[t * 32 + t % 32] : 1)};
+}
+
+/// Whether fences and atomics order `prev` before the running thread's `cur`.
+bool synced(const RaceBlock& b, const Stamp& prev, const Stamp& cur) {
+    return b.sync.used && b.sync.covers(cur.thread(), prev);
+}
+
+/// Whether two atomics `prev` and `cur` are atomic with respect to each other: each one's scope
+/// includes the other's thread. A block-scope atomic is so only for threads of its own block.
+bool atomics_agree(const RaceBlock& b, const Stamp& prev, const Stamp& cur) {
+    if (!prev.block_scoped() && !cur.block_scoped()) return true;
+    if (prev.exec == cur.exec) return true;
+    // The same block in an earlier phase of a cooperative launch.
+    return prev.exec >= launch_base && cur.exec >= launch_base &&
+           (prev.exec - launch_base) % launch_blocks == (cur.exec - launch_base) % launch_blocks &&
+           b.exec == cur.exec;
+}
+
 /// Whether `s`, a stamp of this block execution, happens before `cur` by program order or a
 /// __syncthreads in between: the cases of `ordered` that need no warp clock.
 [[gnu::always_inline]] inline bool ordered_in_block(const Stamp& s, const Stamp& cur) {
@@ -167,19 +202,24 @@ unsigned warp_clock(const RaceBlock& b, unsigned reader, unsigned lane) {
 bool ordered(const RaceBlock& b, const Stamp& prev, const Stamp& cur) {
     if (prev.exec == cur.exec) {
         if (ordered_in_block(prev, cur)) return true;
-        if (prev.thread() / 32 != cur.thread() / 32) return false;
-        return prev.clk <= warp_clock(b, cur.thread(), prev.thread() % 32);  // a __syncwarp
+        if (prev.thread() / 32 == cur.thread() / 32 &&
+            prev.clk <= warp_clock(b, cur.thread(), prev.thread() % 32))  // a __syncwarp
+            return true;
+        return synced(b, prev, cur);
     }
-    if (prev.exec == exec_host) return true;                  // copies wait for all work
-    if (prev.exec >= launch_base) return prev.exec < phase_base;  // this launch: a grid.sync()?
-    return exec_ordered_before_current(prev.exec);
+    if (prev.exec == exec_host) return true;  // copies wait for all work
+    if (prev.exec >= launch_base)             // this launch: a grid.sync()?
+        return prev.exec < phase_base || synced(b, prev, cur);
+    return exec_ordered_before_current(prev.exec) || synced(b, prev, cur);
 }
 
 struct Ctx {
     const Allocation* a;
     std::size_t index;
-    Access kind;
+    Access kind;       ///< as the reports name it
     std::size_t size;  ///< bytes of the access
+    Access rule;       ///< as the race rule takes it: an atomic load is a read, a volatile store a write
+    bool reads;        ///< it reads the element (initcheck's question): all but plain and atomic stores
 };
 
 DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) {
@@ -203,8 +243,16 @@ DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) 
     return d;
 }
 
-/// The usual fix for a race between `prev` and the running thread's `cur`.
-Hint race_hint(const Stamp& prev, const Stamp& cur) {
+/// The usual fix for a race between `prev` and the running thread's `cur`, and the atomic or
+/// fence it names, if any.
+Hint race_hint(const Stamp& prev, const Stamp& cur, std::uint32_t& sync_site) {
+    const RaceBlock& rb = *tls_race;
+    if (prev.atomic() && cur.atomic() && !atomics_agree(rb, prev, cur))
+        return Hint::block_scope_atomic;
+    if (SyncHint h = sync_hint(rb.sync, cur.thread(), prev, cur); h.hint != Hint::none) {
+        sync_site = h.site;
+        return h.hint;
+    }
     if (prev.exec < launch_base) {  // another launch's
         // Two kernel nodes of one graph launch run on streams of the graph's own, but what
         // orders them is an edge, not an event.
@@ -240,7 +288,7 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
 [[gnu::cold, gnu::noinline]] void report_race(const RaceBlock& b, const Ctx& c, Hazard h,
                                               const Stamp& prev, const Stamp& cur) {
     auto access = [](const Stamp& s, bool is_read) {
-        return is_read ? "read" : s.atomic() ? "atomic" : "write";
+        return s.atomic() ? "atomic" : is_read ? "read" : "write";
     };
     Draft d;
     d.kind = FindingKind::data_race;
@@ -248,12 +296,14 @@ Hint race_hint(const Stamp& prev, const Stamp& cur) {
     d.array = c.a;
     d.element = static_cast<long long>(c.index);
     d.access_size = c.size;
-    d.sites.push_back(site_of_stamp(b, cur, access(cur, c.kind == Access::read)));
+    d.sites.push_back(site_of_stamp(b, cur, access(cur, c.rule == Access::read)));
     d.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war)));
     // Between two launches, each side names its own, so neither has to be guessed.
     if (*d.sites[1].launch.file_name()) d.sites[0].launch = b.block->grid->k.site;
-    d.hint = race_hint(prev, cur);
+    std::uint32_t sync_site = 0;
+    d.hint = race_hint(prev, cur, sync_site);
     if (d.hint == Hint::next_iteration) d.barrier = tls_race->barrier;
+    if (sync_site) d.sync_site = site_of(sync_site);
     add_finding(std::move(d));
 }
 
@@ -298,8 +348,8 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 
 /// Whether initcheck reports this access to an element: a read or an atomic (which reads the
 /// old value) of one that nothing wrote.
-[[gnu::always_inline]] inline bool reads_unwritten(const RaceBlock& b, bool written, Access k) {
-    return !written && b.init_on && k != Access::write;
+[[gnu::always_inline]] inline bool reads_unwritten(const RaceBlock& b, bool written, bool reads) {
+    return !written && b.init_on && reads;
 }
 
 /// Whether every stamp in `cell` comes from an earlier launch that happens before the running
@@ -331,13 +381,18 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     }
     bool written = cell.w.exec != exec_none || c.a->host_init;
     if (only_earlier_launches(cell)) [[likely]] {
-        if (reads_unwritten(b, written, c.kind)) report_uninit(c, cur.site());
-        return stamp_after_earlier_launches(cell, c.kind, cur);
+        if (reads_unwritten(b, written, c.reads)) report_uninit(c, cur.site());
+        return stamp_after_earlier_launches(cell, c.rule, cur);
     }
-    switch (c.kind) {
+    // Two atomics do not race when each is atomic for the other's thread.
+    auto atomic_pair = [&](const Stamp& prev) {
+        return cur.atomic() && prev.atomic() && atomics_agree(b, prev, cur);
+    };
+    switch (c.rule) {
         case Access::read:
-            if (reads_unwritten(b, written, c.kind)) report_uninit(c, cur.site());
-            if (b.race_on && cell.w.exec != exec_none && !ordered(b, cell.w, cur))
+            if (reads_unwritten(b, written, c.reads)) report_uninit(c, cur.site());
+            if (b.race_on && cell.w.exec != exec_none && !atomic_pair(cell.w) &&
+                !ordered(b, cell.w, cur))
                 report_race(b, c, Hazard::raw, cell.w, cur);
             // Keep two readers that a later write must be checked against: when the reads are
             // concurrent, the first and the latest (they are by different threads); otherwise
@@ -352,20 +407,20 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
             break;
         case Access::write:
         case Access::atomic:
-            if (reads_unwritten(b, written, c.kind)) report_uninit(c, cur.site());
+            if (reads_unwritten(b, written, c.reads)) report_uninit(c, cur.site());
             if (b.race_on) {
-                bool both_atomic = c.kind == Access::atomic && cell.w.atomic();
-                if (cell.w.exec != exec_none && !both_atomic && !ordered(b, cell.w, cur))
+                if (cell.w.exec != exec_none && !atomic_pair(cell.w) && !ordered(b, cell.w, cur))
                     report_race(b, c, Hazard::waw, cell.w, cur);
-                if (cell.r.exec != exec_none && !ordered(b, cell.r, cur))
+                if (cell.r.exec != exec_none && !atomic_pair(cell.r) && !ordered(b, cell.r, cur))
                     report_race(b, c, Hazard::war, cell.r, cur);
-                else if (cell.r2.exec != exec_none && !ordered(b, widen(cell.r2, cell.r), cur))
+                else if (cell.r2.exec != exec_none && !atomic_pair(widen(cell.r2, cell.r)) &&
+                         !ordered(b, widen(cell.r2, cell.r), cur))
                     report_race(b, c, Hazard::war, widen(cell.r2, cell.r), cur);
             }
             // An atomic right after the same thread's plain write, with no barrier or __syncwarp
             // between, is ordered exactly as that write is. Keeping the plain write lets other
             // threads' atomics still race with it (two atomics never race).
-            if (!(c.kind == Access::atomic && !cell.w.atomic() && cell.w.exec == cur.exec &&
+            if (!(cur.atomic() && !cell.w.atomic() && cell.w.exec == cur.exec &&
                   cell.w.thread() == cur.thread() && cell.w.gen == cur.gen &&
                   cell.w.clk == cur.clk))
                 cell.w = cur;
@@ -394,10 +449,39 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
                                           unsigned t) {
     Stamp cur;
     cur.exec = b.exec;
-    cur.tsite = site << 11 | (kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
+    cur.tsite = site << 12 | (kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
     cur.gen = b.gen;
     cur.clk = b.vc_used ? b.vc[t * 32 + t % 32] : 1;
     return cur;
+}
+
+/// record's part for an atomic access, or a volatile one (AtomicNote): the race rule with the
+/// stamp's atomic and scope flags, then the order of fences and atomics.
+[[gnu::noinline]] void record_atomic(RaceBlock& b, const Allocation* a, const void* p,
+                                     std::size_t size, Access kind, std::uint32_t site,
+                                     AtomicNote* note, unsigned t, Cell* cells, std::size_t first,
+                                     std::size_t last) {
+    AtomicNote view_note;  // a view's atomic: a read-modify-write
+    if (!note) {
+        view_note.scope = next_atomic_scope;
+        next_atomic_scope = Scope::device;
+        note = &view_note;
+    }
+    // A compare-and-swap writes only when it finds what it expected (checked blocks run one
+    // thread at a time, so what the memory holds now is what it will find).
+    if (note->expected) note->writes = std::memcmp(p, note->expected, size) == 0;
+    const bool atomic = !note->is_volatile || a->space != Space::shared;
+    const Access rule = note->writes ? (atomic ? Access::atomic : Access::write) : Access::read;
+    Stamp cur = stamp(b, site, Access::read, t);
+    if (atomic)
+        cur.tsite |= 1u << 10 | (note->scope == Scope::block ? 1u << 11 : 0u);
+    for (std::size_t i = first; i <= last; ++i)
+        if (!already_recorded(cells[i], rule, cur))
+            check_cell(b, cells[i],
+                       Ctx{a, i, note->is_volatile ? kind : Access::atomic, size, rule, note->reads},
+                       cur);
+    if (atomic && b.race_on)
+        sync_atomic(b.sync, t, b.block->nthreads, position(b, t), p, *note, cur);
 }
 
 /// racecheck's and initcheck's work for one in-bounds access by thread `t` of the running block:
@@ -410,11 +494,17 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     if (!cells) [[unlikely]]
         cells = make_shadow(const_cast<Allocation*>(a));
     const auto [first, last] = elements(a, p, size);
-    const RaceBlock& b = *tls_race;
-    const Stamp cur = stamp(b, pc ? intern_pc(pc) : intern(where), kind, t);
-    for (std::size_t i = first; i <= last; ++i)
-        if (!already_recorded(cells[i], kind, cur))
-            check_cell(b, cells[i], Ctx{a, i, kind, size}, cur);
+    RaceBlock& b = *tls_race;
+    const std::uint32_t site = pc ? intern_pc(pc) : intern(where);
+    AtomicNote* note = tls_atomic_note;
+    if (!note && kind != Access::atomic) [[likely]] {
+        const Stamp cur = stamp(b, site, kind, t);
+        for (std::size_t i = first; i <= last; ++i)
+            if (!already_recorded(cells[i], kind, cur))
+                check_cell(b, cells[i], Ctx{a, i, kind, size, kind, kind != Access::write}, cur);
+        return;
+    }
+    record_atomic(b, a, p, size, kind, site, note, t, cells, first, last);
 }
 
 /// racecheck and initcheck. One checker: initcheck needs the writes that racecheck's shadow
@@ -460,6 +550,7 @@ public:
         launch_after_all = earlier_launches_ordered();
         launch_blocks = static_cast<std::uint32_t>(g.nblocks);
         launch_cooperative = g.k.cooperative;
+        sync_new_launch();
     }
 
     void grid_synced(GridRun& g) override { phase_base = begin_grid_phase(g.k); }
@@ -482,6 +573,7 @@ public:
         b.exec = launch_base + static_cast<std::uint32_t>(block.linear);
         b.gen = 0;
         b.vc_used = false;
+        b.sync.reset();
         // The access hooks may skip the seam when no other checker wants accesses.
         tls::race_direct = block.grid->accessors_on == 1;
     }
@@ -493,15 +585,23 @@ public:
         // Lanes need ordering only between two barriers: back to the clocks' starting state,
         // which access() and warp_clock assume while vc_used is false.
         b.vc_used = false;
+        if (b.sync.used) b.sync.barrier();  // a barrier is a fence for each thread
     }
 
-    void warp_sync(BlockState& block, unsigned warp, unsigned mask) override {
+    void fence(BlockState& block, Scope s, int order) override {
         RaceBlock& b = *tls_race;
-        if (!b.vc_used) {  // start: each lane knows only its own first clock tick
-            b.vc.assign(std::size_t(block.nthreads + 31) / 32 * 32 * 32, 0);
-            for (unsigned t = 0; t < b.vc.size() / 32; ++t) b.vc[t * 32 + t % 32] = 1;
-            b.vc_used = true;
-        }
+        if (!b.race_on || order == __ATOMIC_RELAXED) return;
+        const unsigned t = tls::thread->linear;
+        sync_fence(b.sync, t, block.nthreads, position(b, t), s, order);
+        // The thread's later accesses come after its release: a tick of its own clock, which no
+        // other lane knows of until a __syncwarp.
+        start_warp_clocks(b);
+        ++b.vc[t * 32 + t % 32];
+    }
+
+    void warp_sync(BlockState&, unsigned warp, unsigned mask) override {
+        RaceBlock& b = *tls_race;
+        start_warp_clocks(b);
         std::uint16_t joined[32] = {};
         for (unsigned l = 0; l < 32; ++l)
             if (mask >> l & 1)
@@ -539,15 +639,11 @@ void race_access(const Allocation* a, const void* p, std::size_t size, Access ki
     record(a, p, size, kind, pc, where, tls::thread->linear);
 }
 
-namespace {
-
-/// A raw access that race_raw_access could not settle.
+/// A raw access that race_raw_access could not settle, or an atomic or volatile one.
 [[gnu::noinline]] void record_raw(const Allocation* a, const void* p, std::size_t size, Access kind,
                                   const void* pc) {
     record(a, p, size, kind, pc, Loc{}, tls::thread->linear);
 }
-
-}  // namespace
 
 /// The usual plain access to shared memory outside a cooperative launch, settled as check_cell
 /// would: each stamp in the cell is another block execution's (shared memory lives for one
@@ -592,7 +688,8 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
                 if (settle_shared(cell, kind, cur)) return;
             } else {
                 const bool written = cell.w.exec != exec_none || a->host_init;
-                if (only_earlier_launches(cell) && !reads_unwritten(b, written, kind))
+                if (only_earlier_launches(cell) &&
+                    !reads_unwritten(b, written, kind != Access::write))
                     return stamp_after_earlier_launches(cell, kind, cur);
             }
         }

@@ -43,12 +43,13 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
 }
 
 /// An in-bounds access to the shadow checkers: straight to the race rule when it is the only one
-/// (and the watchdog is not stopping the launch), else through the checker seam.
+/// (and the watchdog is not stopping the launch), else through the checker seam. A `noted` one
+/// (atomic or volatile: tls_atomic_note) skips the race rule's shortcuts for plain accesses.
 [[gnu::always_inline]] inline void shadow_record(Allocation* a, const void* p, std::size_t n,
-                                                 Access k, const void* pc) {
+                                                 Access k, const void* pc, bool noted = false) {
     if (!tls::shadow_checks.load(std::memory_order_relaxed)) return;
     if (tls::race_direct && !stop_requested.load(std::memory_order_relaxed)) [[likely]]
-        return race_raw_access(a, p, n, k, pc);
+        return noted ? record_raw(a, p, n, k, pc) : race_raw_access(a, p, n, k, pc);
     record_raw_access(a, p, n, k, pc);
 }
 
@@ -73,10 +74,10 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
 }
 
 /// Every access but a kernel's plain aligned load or store in bounds: the host's, one out of
-/// bounds, a misaligned one, a write to constant memory, an atomic, a write under the
-/// interleaving schedule.
+/// bounds, a misaligned one, a write to constant memory, an atomic or volatile one, a write under
+/// the interleaving schedule.
 [[gnu::noinline]] void raw_access_slow(Allocation* a, const void* p, std::size_t n, Access k,
-                                       bool aligned, const void* pc) {
+                                       bool aligned, const void* pc, bool noted) {
     if (!tls::thread) return host_access(a, p, n, k, pc);
     auto* b = static_cast<const std::byte*>(p);
     if (!a || !a->holds(p, n)) [[unlikely]] {
@@ -100,7 +101,10 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     if (misaligned(p, n, aligned || k == Access::atomic)) [[unlikely]]
         report_invalid(
             {Invalid::misaligned, a, p, n, k, loc_of(pc), tls::thread, nullptr, nullptr, 0, true});
-    shadow_record(a, p, n, k, pc);
+    // A thread that reads what it read last time at this line waits, in a checked build, until
+    // another thread changes it (block/spin.cpp): a spin on a flag or a lock.
+    if (noted && tls_atomic_note->reads && n <= 8) spin_point(p, n, pc);
+    shadow_record(a, p, n, k, pc, noted);
     // The hook runs before the store: under SIMT_SCHEDULE=interleave another thread may run
     // between this thread's load and its store, so `p[0] += 1` loses updates as on a GPU.
     if (k == Access::write) rmw_point(Loc{});
@@ -111,7 +115,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
 /// raw_access_slow. So this part saves no registers. Inlined into each entry point, where the
 /// size, the kind and the alignment are constants that fold most of the tests away.
 [[gnu::always_inline]] inline void raw_access(const void* p, std::size_t n, Access k, bool aligned,
-                                              const void* pc) {
+                                              const void* pc, bool noted) {
     if (p == tls::view_access) {  // a view's access, checked by the view already
         tls::view_access = nullptr;
         return;
@@ -119,8 +123,8 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     Allocation* a = arena::owner_in_range(p);
     bool plain = tls::thread && a && a->holds(p, n) && (a->device_bits & tls::reachable_devices) &&
                  (a->space != Space::constant || k == Access::read) && k != Access::atomic &&
-                 !misaligned(p, n, aligned) && !(k == Access::write && tls::interleave);
-    if (!plain) [[unlikely]] return raw_access_slow(a, p, n, k, aligned, pc);
+                 !misaligned(p, n, aligned) && !(k == Access::write && tls::interleave) && !noted;
+    if (!plain) [[unlikely]] return raw_access_slow(a, p, n, k, aligned, pc, noted);
     shadow_record(a, p, n, k, pc);
 }
 
@@ -136,12 +140,41 @@ namespace {
 
 /// `aligned`: the compiler made the access as one load or store of n bytes, which a GPU can do
 /// only at a multiple of n (a range, or one the compiler knew may be unaligned, it splits).
+/// `noted`: an atomic or volatile access, which tls_atomic_note describes.
 [[gnu::always_inline]] inline void check(const volatile void* p, std::size_t n, Access k,
-                                         const void* pc, bool aligned = false) {
+                                         const void* pc, bool aligned = false,
+                                         bool noted = false) {
     if (arena::contains(const_cast<const void*>(p))) [[unlikely]]
-        raw_access(const_cast<const void*>(p), n, k, aligned, pc);
+        raw_access(const_cast<const void*>(p), n, k, aligned, pc, noted);
     else if (host_memory_launches.load(std::memory_order_relaxed) != 0) [[unlikely]]
         host_memory_access(const_cast<const void*>(p), n, k, pc);
+}
+
+/// The scope of the atomic being made: what its call named (atomics.hpp), once.
+Scope take_scope() {
+    Scope s = next_atomic_scope;
+    next_atomic_scope = Scope::device;
+    return s;
+}
+
+/// An atomic's hook: `reads` and `writes` say what it does, `order` is the memory order it was
+/// made with, `expected` a compare-and-swap's expected value.
+[[gnu::always_inline]] inline void check_atomic(const volatile void* p, std::size_t n, bool reads,
+                                                bool writes, int order, const void* pc,
+                                                const void* expected = nullptr) {
+    AtomicNote note{reads, writes, take_scope(), order, false, expected};
+    tls_atomic_note = &note;
+    check(p, n, Access::atomic, pc, true, true);
+    tls_atomic_note = nullptr;
+}
+
+/// A volatile load or store's hook (a relaxed atomic of system scope in global memory).
+[[gnu::always_inline]] inline void check_volatile(const volatile void* p, std::size_t n, Access k,
+                                                  const void* pc, bool aligned) {
+    AtomicNote note{k == Access::read, k == Access::write, Scope::system, __ATOMIC_RELAXED, true};
+    tls_atomic_note = &note;
+    check(p, n, k, pc, aligned, true);
+    tls_atomic_note = nullptr;
 }
 
 }  // namespace
@@ -150,10 +183,11 @@ namespace {
 
 using simt::sim::detail::Access;
 using simt::sim::detail::check;
+using simt::sim::detail::check_atomic;
+using simt::sim::detail::check_volatile;
 
 // The entry points, with the names and signatures GCC's and Clang's instrumentation call
-// (compiler-rt's tsan_interface.h and tsan_interface_atomic.h). Memory orders are ignored: every
-// atomic is done sequentially consistent, which is never weaker than what was asked for.
+// (compiler-rt's tsan_interface.h and tsan_interface_atomic.h).
 #define SIMT_RET __builtin_return_address(0)
 extern "C" {
 
@@ -170,10 +204,16 @@ void __tsan_write_range(void* p, unsigned long n) { check(p, n, Access::write, S
     void __tsan_write##n(void* p) { check(p, n, Access::write, SIMT_RET, true); }                \
     void __tsan_unaligned_read##n(void* p) { check(p, n, Access::read, SIMT_RET); }              \
     void __tsan_unaligned_write##n(void* p) { check(p, n, Access::write, SIMT_RET); }            \
-    void __tsan_volatile_read##n(void* p) { check(p, n, Access::read, SIMT_RET, true); }         \
-    void __tsan_volatile_write##n(void* p) { check(p, n, Access::write, SIMT_RET, true); }       \
-    void __tsan_unaligned_volatile_read##n(void* p) { check(p, n, Access::read, SIMT_RET); }     \
-    void __tsan_unaligned_volatile_write##n(void* p) { check(p, n, Access::write, SIMT_RET); }
+    void __tsan_volatile_read##n(void* p) { check_volatile(p, n, Access::read, SIMT_RET, true); } \
+    void __tsan_volatile_write##n(void* p) {                                                     \
+        check_volatile(p, n, Access::write, SIMT_RET, true);                                     \
+    }                                                                                            \
+    void __tsan_unaligned_volatile_read##n(void* p) {                                            \
+        check_volatile(p, n, Access::read, SIMT_RET, false);                                     \
+    }                                                                                            \
+    void __tsan_unaligned_volatile_write##n(void* p) {                                           \
+        check_volatile(p, n, Access::write, SIMT_RET, false);                                    \
+    }
 SIMT_TSAN_PLAIN(1)
 SIMT_TSAN_PLAIN(2)
 SIMT_TSAN_PLAIN(4)
@@ -181,17 +221,20 @@ SIMT_TSAN_PLAIN(8)
 SIMT_TSAN_PLAIN(16)
 #undef SIMT_TSAN_PLAIN
 
+// The atomics: each checked with what it does and the memory order it was made with (a CUDA
+// atomicAdd is relaxed; libcu++'s and std::atomic_ref's carry theirs), then done sequentially
+// consistent, which is never weaker than what was asked for.
 #define SIMT_TSAN_ATOMIC(bits, T)                                                                  \
-    T __tsan_atomic##bits##_load(const volatile T* p, int) {                                       \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+    T __tsan_atomic##bits##_load(const volatile T* p, int mo) {                                    \
+        check_atomic(p, sizeof(T), true, false, mo, SIMT_RET);                                     \
         return __atomic_load_n(p, __ATOMIC_SEQ_CST);                                               \
     }                                                                                              \
-    void __tsan_atomic##bits##_store(volatile T* p, T v, int) {                                    \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+    void __tsan_atomic##bits##_store(volatile T* p, T v, int mo) {                                 \
+        check_atomic(p, sizeof(T), false, true, mo, SIMT_RET);                                     \
         __atomic_store_n(p, v, __ATOMIC_SEQ_CST);                                                  \
     }                                                                                              \
-    T __tsan_atomic##bits##_exchange(volatile T* p, T v, int) {                                    \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+    T __tsan_atomic##bits##_exchange(volatile T* p, T v, int mo) {                                 \
+        check_atomic(p, sizeof(T), true, true, mo, SIMT_RET);                                      \
         return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);                                        \
     }                                                                                              \
     SIMT_TSAN_FETCH(bits, T, add)                                                                  \
@@ -200,24 +243,26 @@ SIMT_TSAN_PLAIN(16)
     SIMT_TSAN_FETCH(bits, T, or)                                                                   \
     SIMT_TSAN_FETCH(bits, T, xor)                                                                  \
     SIMT_TSAN_FETCH(bits, T, nand)                                                                 \
-    int __tsan_atomic##bits##_compare_exchange_strong(volatile T* p, T* expected, T v, int, int) { \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+    int __tsan_atomic##bits##_compare_exchange_strong(volatile T* p, T* expected, T v, int mo,     \
+                                                      int) {                                       \
+        check_atomic(p, sizeof(T), true, true, mo, SIMT_RET, expected);                            \
         return __atomic_compare_exchange_n(p, expected, v, false, __ATOMIC_SEQ_CST,                \
                                            __ATOMIC_SEQ_CST);                                      \
     }                                                                                              \
-    int __tsan_atomic##bits##_compare_exchange_weak(volatile T* p, T* expected, T v, int, int) {   \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+    int __tsan_atomic##bits##_compare_exchange_weak(volatile T* p, T* expected, T v, int mo,       \
+                                                    int) {                                         \
+        check_atomic(p, sizeof(T), true, true, mo, SIMT_RET, expected);                            \
         return __atomic_compare_exchange_n(p, expected, v, true, __ATOMIC_SEQ_CST,                 \
                                            __ATOMIC_SEQ_CST);                                      \
     }                                                                                              \
-    T __tsan_atomic##bits##_compare_exchange_val(volatile T* p, T expected, T v, int, int) {       \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                             \
+    T __tsan_atomic##bits##_compare_exchange_val(volatile T* p, T expected, T v, int mo, int) {    \
+        check_atomic(p, sizeof(T), true, true, mo, SIMT_RET, &expected);                           \
         __atomic_compare_exchange_n(p, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);   \
         return expected;                                                                           \
     }
 #define SIMT_TSAN_FETCH(bits, T, op)                                                             \
-    T __tsan_atomic##bits##_fetch_##op(volatile T* p, T v, int) {                                \
-        check(p, sizeof(T), Access::atomic, SIMT_RET);                                           \
+    T __tsan_atomic##bits##_fetch_##op(volatile T* p, T v, int mo) {                             \
+        check_atomic(p, sizeof(T), true, true, mo, SIMT_RET);                                    \
         return __atomic_fetch_##op(p, v, __ATOMIC_SEQ_CST);                                      \
     }
 SIMT_TSAN_ATOMIC(8, char)
@@ -249,7 +294,10 @@ void* simt_memset(void* dst, int value, std::size_t n) {
     return std::memset(dst, value, n);
 }
 
-void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+// std::atomic_thread_fence in a kernel: a fence of system scope, as C++'s own are.
+void __tsan_atomic_thread_fence(int mo) {
+    simt::sim::detail::fence(simt::sim::detail::Scope::system, mo);
+}
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
 }  // extern "C"

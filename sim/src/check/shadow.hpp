@@ -28,7 +28,8 @@ namespace simt::sim::detail {
 inline constexpr std::uint32_t exec_none = 0, exec_host = 1;
 
 /// Who made an access and when, in 12 bytes. `tsite` packs the thread's linear index within
-/// its block (10 bits), an atomic flag (1 bit) and the interned source site (21 bits).
+/// its block (10 bits), an atomic flag (1 bit), a block-scope flag (1 bit: an atomic of block
+/// scope, `atomicAdd_block`) and the interned source site (20 bits).
 struct Stamp {
     std::uint32_t exec = exec_none;
     std::uint32_t tsite = 0;
@@ -40,7 +41,8 @@ struct Stamp {
     bool operator==(const Stamp& o) const { return std::memcmp(this, &o, sizeof(Stamp)) == 0; }
     unsigned thread() const { return tsite & 0x3FF; }
     bool atomic() const { return tsite >> 10 & 1; }
-    std::uint32_t site() const { return tsite >> 11; }
+    bool block_scoped() const { return tsite >> 11 & 1; }
+    std::uint32_t site() const { return tsite >> 12; }
 };
 static_assert(sizeof(Stamp) == 12);
 

@@ -16,8 +16,8 @@ namespace {
 
 constexpr const char* grid_sync_name = "grid_group::sync()";
 
-void serve(CoopThreads& p) {
-    worker().slab_stacks = true;  // before its first fiber: see Worker::slab_stacks
+void serve(CoopThreads& p, bool slab_stacks) {
+    worker().slab_stacks = slab_stacks;  // before its first fiber: see Worker::slab_stacks
     std::unique_lock lock(p.m);
     for (;;) {
         p.cv.wait(lock, [&] { return !p.jobs.empty(); });
@@ -29,18 +29,6 @@ void serve(CoopThreads& p) {
         lock.lock();
         ++p.idle;
     }
-}
-
-/// Runs `job` on a pool thread that takes it at once (a new one when none is idle).
-void post(std::function<void()> job) {
-    CoopThreads& p = process().coop_threads;
-    std::lock_guard lock(p.m);
-    p.jobs.push_back(std::move(job));
-    if (p.idle < p.jobs.size()) {
-        ++p.idle;
-        std::thread([&p] { serve(p); }).detach();
-    }
-    p.cv.notify_one();
 }
 
 /// Why block `w` must end: a thread of it ran past its slab stack (see Worker::slab_stacks), or
@@ -79,6 +67,16 @@ std::string block_list(const KernelLaunch& k, const std::vector<std::uint64_t>& 
 
 }  // namespace
 
+void post(CoopThreads& p, bool slab_stacks, std::function<void()> job) {
+    std::lock_guard lock(p.m);
+    p.jobs.push_back(std::move(job));
+    if (p.idle < p.jobs.size()) {
+        ++p.idle;
+        std::thread([&p, slab_stacks] { serve(p, slab_stacks); }).detach();
+    }
+    p.cv.notify_one();
+}
+
 unsigned blocks_per_multiprocessor(unsigned block_threads, std::size_t shared_bytes) {
     if (block_threads < 1 || block_threads > LaunchLimits::max_threads_per_block) return 0;
     if (shared_bytes > LaunchLimits::max_shared_bytes) {
@@ -104,7 +102,8 @@ void CoopGrid::run() {
     std::unique_lock lock(m_);
     jobs_left_ = g_.nblocks;
     lock.unlock();
-    for (std::uint64_t i = 0; i < g_.nblocks; ++i) post([this, i] { run_block(i); });
+    for (std::uint64_t i = 0; i < g_.nblocks; ++i)
+        post(process().coop_threads, true, [this, i] { run_block(i); });
     lock.lock();
     cv_.wait(lock, [&] { return jobs_left_ == 0; });
 }

@@ -49,6 +49,10 @@ struct CoopThreads {
     std::size_t idle = 0;  ///< threads waiting for a job; never fewer than jobs queued
 };
 
+/// Runs `job` on a thread of pool `p` that takes it at once (a new one when none is idle). The
+/// pool's fibers take their stacks from slabs when `slab_stacks` (Worker::slab_stacks).
+void post(CoopThreads& p, bool slab_stacks, std::function<void()> job);
+
 /// The blocks of one cooperative launch and the grid barrier between them.
 class CoopGrid {
 public:

@@ -8,6 +8,7 @@
 #include "../check/checker.hpp"
 #include "../memory/host_pointers.hpp"
 #include "../process/process.hpp"
+#include "turns.hpp"
 
 namespace simt::sim::detail {
 
@@ -70,7 +71,10 @@ void run_grid(const KernelLaunch& k) {
             g.coop = &coop;
             coop.run();
         } else if (checks.serial()) {
-            body(tbb::blocked_range<std::uint64_t>(0, g.nblocks));
+            // One block at a time, in order, unless one waits on another (launch/turns.hpp).
+            BlockTurns turns(g);
+            g.turns = &turns;
+            turns.run();
         } else {
             arena_for(ThreadSchedule::workers(g.cfg)).execute([&] {
                 tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, g.nblocks), body);

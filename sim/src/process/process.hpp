@@ -76,6 +76,8 @@ struct Process {
     CudaRuntime cuda;
     Symbols symbols;
     CoopThreads coop_threads;
+    /// Where the blocks of a checked launch run while another waits in a spin (launch/turns.hpp).
+    CoopThreads turn_threads;
     /// No file of the program has the raw-access instrumentation and one was built UNCHECKED
     /// (unchecked_build_file): nothing is checked and nothing reported at exit.
     bool unchecked = false;

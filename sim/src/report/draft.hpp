@@ -31,6 +31,13 @@ enum class Hint : std::uint8_t {
     other_block_grid_sync,  ///< blocks of a cooperative launch, with no grid.sync() between
     other_stream,           ///< launches on streams nothing orders
     other_graph_node,       ///< kernel nodes of one graph launch that no path of edges orders
+    // ... between threads that synchronise through atomics and fences (check/atomic_order.hpp);
+    // Draft::sync_site names the atomic or fence
+    acquire_without_fence,  ///< the reader's atomic saw the release, but no fence followed it
+    release_without_fence,  ///< the writer's atomic came after the write, with no fence between
+    write_after_release,    ///< the write came after the writer's fence
+    release_block_scope,    ///< the writer's release reaches its own block only
+    block_scope_atomic,     ///< two atomics, one of block scope, in different blocks
     // uninitialised reads
     shared_uninitialized,
     global_uninitialized,
@@ -61,6 +68,7 @@ struct Draft {
     std::vector<DraftSite> sites;
     Hint hint = Hint::none;
     Loc barrier{};                      ///< the barrier between the two sites (next_iteration)
+    Loc sync_site{};                    ///< the atomic a synchronisation hint names
     /// Lines the report carries as they are: a deadlock's groups of threads, the threads that
     /// exited before a barrier, a warp intrinsic's misuse.
     std::vector<std::string> lines;

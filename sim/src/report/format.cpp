@@ -100,6 +100,15 @@ const char* hint_text(const Draft& d) {
             return "separate them with __syncthreads(), or with __syncwarp() when only lanes of "
                    "one warp share the data";
         case Hint::next_iteration: return "";  // format_text names the barrier
+        case Hint::acquire_without_fence:          // sync_text names the atomic
+        case Hint::release_without_fence:
+        case Hint::write_after_release:
+        case Hint::release_block_scope: return "";
+        case Hint::block_scope_atomic:
+            return "an atomic of block scope (atomicAdd_block and its kin) is atomic only among "
+                   "the threads of its own block, and these two accesses are in different blocks: "
+                   "use the plain atomic (device scope), or the _system one when the host takes "
+                   "part";
         case Hint::other_block:
             return "blocks of one launch are never ordered: use atomics, or do the first part in "
                    "its own kernel launch";
@@ -125,6 +134,43 @@ const char* hint_text(const Draft& d) {
         case Hint::none: break;
     }
     return "";
+}
+
+/// The fix for a race between threads that synchronise through atomics and fences, naming the
+/// atomic (Draft::sync_site); empty for any other hint.
+std::string sync_text(const Draft& d) {
+    const std::string at = where(d.sync_site);
+    switch (d.hint) {
+        case Hint::acquire_without_fence:
+            return fmt::format(
+                "the atomic at {} read what the other thread released, but no __threadfence() "
+                "(or __syncthreads()) follows it before this access, so the acquire is not "
+                "complete: put a __threadfence() right after that atomic, before the accesses it "
+                "guards",
+                at);
+        case Hint::release_without_fence:
+            return fmt::format(
+                "the other thread made this access, then the atomic at {}, with no "
+                "__threadfence() between them, and an atomic orders nothing by itself: a thread "
+                "that sees the atomic's value may still see the old data. Put a __threadfence() "
+                "between the access and the atomic (and one after the atomic that reads it), or "
+                "make them a release and an acquire (memory_order_release and _acquire with "
+                "cuda::atomic_ref)",
+                at);
+        case Hint::write_after_release:
+            return fmt::format(
+                "the other thread made this access after its __threadfence(), which releases only "
+                "what comes before it (the atomic at {} publishes the fence's point): move the "
+                "access before the fence",
+                at);
+        case Hint::release_block_scope:
+            return fmt::format(
+                "the release at {} has block scope (__threadfence_block(), or an atomic's _block "
+                "form): it orders the other thread's accesses for threads of its own block only, "
+                "and this thread is in another block; use __threadfence() and the plain atomic",
+                at);
+        default: return {};
+    }
 }
 
 std::string misaligned(const Draft& d, const std::string& what) {
@@ -202,6 +248,9 @@ std::string format_text(const Draft& d) {
                     "iteration, but nothing orders this iteration's later line before the next "
                     "iteration's earlier one; add a __syncthreads() at the end of the loop body",
                     hazard_name(d.hazard), memory(d), origin(d.array), sites, where(d.barrier));
+            if (std::string sync = sync_text(d); !sync.empty())
+                return fmt::format("simt: data race ({}) on {} ({})\n{}  {}",
+                                   hazard_name(d.hazard), memory(d), origin(d.array), sites, sync);
             return fmt::format(
                 "simt: data race ({}) on {} ({})\n{}  nothing orders these accesses: {}",
                 hazard_name(d.hazard), memory(d), origin(d.array), sites, hint_text(d));

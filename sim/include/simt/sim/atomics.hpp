@@ -15,6 +15,28 @@ namespace simt::sim::detail {
 template <class T, class... U>
 concept one_of = (std::same_as<T, U> || ...);
 
+/// The threads an atomic or a fence synchronises (CUDA's thread scopes): a `_block` atomic is
+/// atomic, and `__threadfence_block()` orders, only among the threads of one block; the plain
+/// forms among every thread of the device; `_system` ones with the host too.
+enum class Scope : std::uint8_t { block, device, system };
+
+/// The scope of the atomic this thread makes next, when it is not the device's: set by the
+/// `_block` and `_system` forms and libcu++'s scoped types just before the atomic, and taken
+/// (and reset) by the access check that sees it. Only set where that check runs: in files built
+/// with the raw-access instrumentation (__SANITIZE_THREAD__), whose atomics call a hook.
+inline thread_local Scope next_atomic_scope = Scope::device;
+template <Scope S>
+[[gnu::always_inline]] inline void scope_next_atomic() {
+#if defined(__SANITIZE_THREAD__)
+    if constexpr (S != Scope::device) next_atomic_scope = S;
+#endif
+}
+
+/// A memory fence of scope `s` by the running thread (__threadfence() and its kin,
+/// cuda::atomic_thread_fence): the race checker's release and acquire patterns end and begin
+/// here (check/atomic_order.cpp). `order` is a C++ memory order (__ATOMIC_*).
+void fence(Scope s, int order = __ATOMIC_SEQ_CST);
+
 /// Reports a misaligned atomic (memcheck) and returns scratch to perform it on.
 [[gnu::cold, gnu::noinline]] std::byte* misaligned_atomic(const Allocation* a, const void* p,
                                                           std::size_t size, Loc loc);
@@ -76,25 +98,28 @@ template <AtomicOp op, class T>
 }  // namespace simt::sim::detail
 
 // Each atomic with CUDA's type list, on raw pointers and on simt::ptr, and its _block and
-// _system forms: in the simulator every atomic is atomic for the whole system, which is never
-// weaker than the scope asked for.
-#define SIMT_SIM_ATOMIC_ONE(name, op, ...)                                                   \
+// _system forms. The operation itself is always atomic for the whole system, which is never weaker
+// than the scope asked for; the scope is told to the race checker, which reports two atomics whose
+// scopes do not both include each other's thread.
+#define SIMT_SIM_ATOMIC_ONE(name, op, scope, ...)                                            \
     template <class T>                                                                       \
         requires simt::sim::detail::one_of<T, __VA_ARGS__>                                   \
     [[gnu::always_inline]] inline T name(simt::ptr<T> p, std::type_identity_t<T> v,         \
                                          simt::sim::Loc loc = simt::sim::Loc::current()) {   \
+        simt::sim::detail::scope_next_atomic<simt::sim::detail::Scope::scope>();             \
         return simt::sim::detail::atomic_op<simt::sim::detail::AtomicOp::op>(                \
             simt::sim::detail::atomic_target(p, loc), v);                                    \
     }                                                                                        \
     template <class T>                                                                       \
         requires simt::sim::detail::one_of<T, __VA_ARGS__>                                   \
     [[gnu::always_inline]] inline T name(T* p, std::type_identity_t<T> v) {                 \
+        simt::sim::detail::scope_next_atomic<simt::sim::detail::Scope::scope>();             \
         return simt::sim::detail::atomic_op<simt::sim::detail::AtomicOp::op>(p, v);          \
     }
-#define SIMT_SIM_ATOMIC(name, op, ...)                  \
-    SIMT_SIM_ATOMIC_ONE(name, op, __VA_ARGS__)          \
-    SIMT_SIM_ATOMIC_ONE(name##_block, op, __VA_ARGS__)  \
-    SIMT_SIM_ATOMIC_ONE(name##_system, op, __VA_ARGS__)
+#define SIMT_SIM_ATOMIC(name, op, ...)                          \
+    SIMT_SIM_ATOMIC_ONE(name, op, device, __VA_ARGS__)          \
+    SIMT_SIM_ATOMIC_ONE(name##_block, op, block, __VA_ARGS__)   \
+    SIMT_SIM_ATOMIC_ONE(name##_system, op, system, __VA_ARGS__)
 
 SIMT_SIM_ATOMIC(atomicAdd, add, int, unsigned, unsigned long long, float, double)
 SIMT_SIM_ATOMIC(atomicSub, sub, int, unsigned)
@@ -111,12 +136,13 @@ SIMT_SIM_ATOMIC(atomicXor, xor_, int, unsigned, long long, unsigned long long)
 #undef SIMT_SIM_ATOMIC_ONE
 
 /// atomicCAS(p, compare, val): stores val if *p == compare; returns the old value either way.
-#define SIMT_SIM_ATOMIC_CAS(name)                                                            \
+#define SIMT_SIM_ATOMIC_CAS(name, scope)                                                     \
     template <class T>                                                                       \
         requires simt::sim::detail::one_of<T, int, unsigned, unsigned long long, unsigned short> \
     [[gnu::always_inline]] inline T name(simt::ptr<T> p, std::type_identity_t<T> compare,   \
                                          std::type_identity_t<T> val,                        \
                                          simt::sim::Loc loc = simt::sim::Loc::current()) {   \
+        simt::sim::detail::scope_next_atomic<simt::sim::detail::Scope::scope>();             \
         __atomic_compare_exchange(simt::sim::detail::atomic_target(p, loc), &compare, &val,  \
                                   false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);                \
         return compare;                                                                      \
@@ -125,15 +151,17 @@ SIMT_SIM_ATOMIC(atomicXor, xor_, int, unsigned, long long, unsigned long long)
         requires simt::sim::detail::one_of<T, int, unsigned, unsigned long long, unsigned short> \
     [[gnu::always_inline]] inline T name(T* p, std::type_identity_t<T> compare,             \
                                          std::type_identity_t<T> val) {                      \
+        simt::sim::detail::scope_next_atomic<simt::sim::detail::Scope::scope>();             \
         __atomic_compare_exchange(p, &compare, &val, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
         return compare;                                                                      \
     }
-SIMT_SIM_ATOMIC_CAS(atomicCAS)
-SIMT_SIM_ATOMIC_CAS(atomicCAS_block)
-SIMT_SIM_ATOMIC_CAS(atomicCAS_system)
+SIMT_SIM_ATOMIC_CAS(atomicCAS, device)
+SIMT_SIM_ATOMIC_CAS(atomicCAS_block, block)
+SIMT_SIM_ATOMIC_CAS(atomicCAS_system, system)
 #undef SIMT_SIM_ATOMIC_CAS
 
-/// Orders this thread's memory accesses as seen by all threads (CUDA's fences).
-inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
-inline void __threadfence_block() { std::atomic_thread_fence(std::memory_order_seq_cst); }
-inline void __threadfence_system() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+/// Orders this thread's memory accesses as seen by the threads of the scope (CUDA's fences):
+/// before an atomic write it makes a release, after an atomic read an acquire (docs/checkers.md).
+inline void __threadfence() { simt::sim::detail::fence(simt::sim::detail::Scope::device); }
+inline void __threadfence_block() { simt::sim::detail::fence(simt::sim::detail::Scope::block); }
+inline void __threadfence_system() { simt::sim::detail::fence(simt::sim::detail::Scope::system); }

@@ -38,7 +38,9 @@ struct FiberSlot;
 /// starts a thread without a store to say so, a released thread resumes without one, and
 /// nothing needs to tell them apart (the watchdog counts the unstarted from `next_lazy`).
 enum class Status : std::uint8_t { live, waiting, done };
-enum class WaitKind : std::uint8_t { none, block, warp, grid };
+/// What a waiting thread waits for: a block barrier, a warp meeting, grid.sync(), or memory it
+/// spins on to change (block/spin.cpp).
+enum class WaitKind : std::uint8_t { none, block, warp, grid, spin };
 
 /// One CUDA thread of the running block.
 struct ThreadState {

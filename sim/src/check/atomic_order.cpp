@@ -1,0 +1,302 @@
+// Happens-before from fences and atomics (atomic_order.hpp states the rule). Runs only under
+// Checkers::serial, one thread at a time, like the rest of racecheck.
+#include "atomic_order.hpp"
+
+#include <algorithm>
+
+namespace simt::sim::detail {
+
+namespace {
+
+/// Knowledge past this many points is made smaller: a lock passed through every block of a large
+/// grid would otherwise copy a clock as long as the grid into each acquirer.
+constexpr std::size_t max_points = 256;
+/// Threads of one block execution kept apart before they become the whole block.
+constexpr std::size_t max_threads_per_exec = 4;
+
+bool point_covers(const SyncPoint& p, const Stamp& s) {
+    if (s.gen != p.gen) return s.gen < p.gen;
+    return (p.thread == every_thread || p.thread == s.thread()) && s.clk <= p.clk;
+}
+
+bool later(const SyncPoint& a, const SyncPoint& b) {  // a at least as far as b
+    return a.gen > b.gen || (a.gen == b.gen && a.clk >= b.clk);
+}
+
+bool is_acquire(int order) {
+    return order == __ATOMIC_CONSUME || order == __ATOMIC_ACQUIRE || order == __ATOMIC_ACQ_REL ||
+           order == __ATOMIC_SEQ_CST;
+}
+bool is_release(int order) {
+    return order == __ATOMIC_RELEASE || order == __ATOMIC_ACQ_REL || order == __ATOMIC_SEQ_CST;
+}
+
+/// The clock of one atomic location: what releases wrote into it, by scope.
+struct SyncVar {
+    Knowledge device;         ///< releases of device or system scope: every thread may acquire
+    Knowledge block;          ///< releases of block scope, by block execution `block_exec`
+    std::uint32_t block_exec = 0;
+};
+
+/// A thread's latest atomic, kept for reports only, in a table by thread (direct-mapped, so that
+/// an atomic costs a store, not a map insertion): where, what it did, and whether it released.
+struct Trail {
+    const void* address = nullptr;
+    Stamp who;
+    bool writes = false, released = false;
+    Scope scope = Scope::device;
+};
+
+struct AtomicOrder {
+    std::unordered_map<const void*, SyncVar> vars;
+    std::array<Trail, 4096> trail{};
+};
+
+AtomicOrder& order() {
+    static AtomicOrder o;  // under Checkers::serial
+    return o;
+}
+
+Trail& trail_of(std::uint32_t exec, unsigned thread) {
+    return order().trail[(exec * 2654435761u ^ thread * 40503u) % order().trail.size()];
+}
+
+}  // namespace
+
+// --- Knowledge --------------------------------------------------------------------------------
+
+bool Knowledge::covers(const Stamp& s) const {
+    if (s.exec < floor_) return true;
+    auto it = std::lower_bound(points_.begin(), points_.end(), s.exec,
+                               [](const SyncPoint& p, std::uint32_t e) { return p.exec < e; });
+    for (; it != points_.end() && it->exec == s.exec; ++it)
+        if (point_covers(*it, s)) return true;
+    return false;
+}
+
+const SyncPoint* Knowledge::point_of(std::uint32_t exec, unsigned thread) const {
+    for (const SyncPoint& p : points_)
+        if (p.exec == exec && (p.thread == thread || p.thread == every_thread)) return &p;
+    return nullptr;
+}
+
+void Knowledge::add(const SyncPoint& p) {
+    if (p.exec < floor_) return;
+    auto it = std::lower_bound(points_.begin(), points_.end(), p, [](const SyncPoint& a,
+                                                                     const SyncPoint& b) {
+        return a.exec < b.exec || (a.exec == b.exec && a.thread < b.thread);
+    });
+    if (it != points_.end() && it->exec == p.exec && it->thread == p.thread) {
+        if (later(p, *it)) *it = p;
+        return;
+    }
+    points_.insert(it, p);
+    compact();
+}
+
+void Knowledge::join(const Knowledge& o) {
+    if (&o == this || o.empty()) return;
+    floor_ = std::max(floor_, o.floor_);
+    if (points_.empty() && floor_ == o.floor_) {
+        points_ = o.points_;
+        return;
+    }
+    std::vector<SyncPoint> merged;
+    merged.reserve(points_.size() + o.points_.size());
+    auto key = [](const SyncPoint& p) { return std::pair(p.exec, p.thread); };
+    auto a = points_.cbegin();
+    auto b = o.points_.cbegin();
+    while (a != points_.cend() || b != o.points_.cend()) {
+        if (b == o.points_.cend() || (a != points_.cend() && key(*a) < key(*b))) {
+            merged.push_back(*a++);
+        } else if (a == points_.cend() || key(*b) < key(*a)) {
+            merged.push_back(*b++);
+        } else {
+            merged.push_back(later(*a, *b) ? *a : *b);
+            ++a, ++b;
+        }
+    }
+    points_ = std::move(merged);
+    compact();
+}
+
+void Knowledge::compact() {
+    // Below the floor, nothing need be kept.
+    points_.erase(points_.begin(),
+                  std::lower_bound(points_.begin(), points_.end(), floor_,
+                                   [](const SyncPoint& p, std::uint32_t e) { return p.exec < e; }));
+    // Many threads of one block execution: the whole block up to the furthest of them.
+    for (std::size_t i = 0; i < points_.size();) {
+        std::size_t j = i;
+        while (j < points_.size() && points_[j].exec == points_[i].exec) ++j;
+        bool whole = points_[j - 1].thread == every_thread;
+        if (j - i > max_threads_per_exec || (whole && j - i > 1)) {
+            SyncPoint all{points_[i].exec, every_thread, 0, 0};
+            for (std::size_t k = i; k < j; ++k)
+                if (later(points_[k], all)) all.gen = points_[k].gen, all.clk = points_[k].clk;
+            points_.erase(points_.begin() + static_cast<std::ptrdiff_t>(i + 1),
+                          points_.begin() + static_cast<std::ptrdiff_t>(j));
+            points_[i] = all;
+            j = i + 1;
+        }
+        i = j;
+    }
+    // Many block executions: the older half become the floor.
+    if (points_.size() > max_points) {
+        std::size_t half = points_.size() / 2;
+        floor_ = points_[half].exec;
+        compact();
+    }
+}
+
+// --- Per block --------------------------------------------------------------------------------
+
+ThreadSync& BlockSync::thread(unsigned t, unsigned nthreads) {
+    if (threads.size() < nthreads) threads.resize(nthreads);
+    used = true;
+    ThreadSync& ts = threads[t];
+    if (!ts.touched) {
+        ts.touched = true;
+        touched.push_back(t);
+    }
+    return ts;
+}
+
+bool BlockSync::covers(unsigned t, const Stamp& s) const {
+    if (block_known.covers(s)) return true;
+    const ThreadSync* ts = find(t);
+    return ts && ts->known.covers(s);
+}
+
+void BlockSync::reset() {
+    if (!used) return;
+    for (unsigned t : touched) threads[t] = ThreadSync{};
+    touched.clear();
+    block_known.clear();
+    used = false;
+}
+
+void BlockSync::barrier() {
+    for (unsigned t : touched) {
+        ThreadSync& ts = threads[t];
+        block_known.join(ts.pending);
+        block_known.join(ts.known);
+        ts.pending.clear();
+        ts.known.clear();
+    }
+}
+
+// --- Fences and atomics -----------------------------------------------------------------------
+
+void sync_fence(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here, Scope s,
+                int order) {
+    ThreadSync& ts = b.thread(t, nthreads);
+    // Acquire: what the thread's atomics read since its last fence now happens before it.
+    if (is_acquire(order)) {
+        ts.known.join(ts.pending);
+        ts.pending.clear();
+    }
+    if (!is_release(order)) return;
+    // Release: everything up to here, for the thread's next atomic write.
+    ts.released = ts.known;
+    ts.released.join(b.block_known);
+    ts.released.add(here);
+    ts.release_scope = s;
+    ts.fenced = true;
+}
+
+void sync_new_launch() {
+    AtomicOrder& o = order();
+    o.vars.clear();
+    o.trail.fill({});
+}
+
+void sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here,
+                 const void* address, const AtomicNote& note, const Stamp& cur) {
+    AtomicOrder& o = order();
+    Trail& trail = trail_of(here.exec, t);
+    trail = {address, cur, note.writes, false, note.scope};
+    if (note.reads && !o.vars.empty()) {
+        auto v = o.vars.find(address);
+        if (v != o.vars.end()) {
+            // A `_block` atomic is atomic only among its block's threads: it reads no other
+            // block's release. Block-scope releases reach only their own block.
+            Knowledge got;
+            if (note.scope != Scope::block) got.join(v->second.device);
+            if (v->second.block_exec == here.exec) got.join(v->second.block);
+            if (!got.empty()) {
+                ThreadSync& ts = b.thread(t, nthreads);
+                if (is_acquire(note.order)) {
+                    ts.known.join(got);
+                } else {
+                    ts.pending.join(got);
+                    ts.pending_site = cur.site();
+                }
+            }
+        }
+    }
+    if (!note.writes) return;
+    // What this write releases: with release order, everything up to it; otherwise what the
+    // thread's last fence released, at the narrower of the two scopes.
+    Knowledge released;
+    Scope scope = note.scope;
+    bool release = false;
+    if (is_release(note.order)) {
+        release = true;
+        if (const ThreadSync* ts = b.find(t)) released = ts->known;
+        released.join(b.block_known);
+        released.add(here);
+    } else if (const ThreadSync* ts = b.find(t); ts && ts->fenced) {
+        release = true;
+        released = ts->released;
+        scope = std::min(scope, ts->release_scope);
+    }
+    trail.released = release;
+    trail.scope = scope;
+    bool rmw = note.reads;
+    auto v = o.vars.find(address);
+    if (v == o.vars.end()) {
+        if (!release) return;
+        v = o.vars.emplace(address, SyncVar{}).first;
+    }
+    SyncVar& var = v->second;
+    // A read-modify-write continues the release sequences before it; a plain store ends them.
+    if (!rmw) {
+        var.device.clear();
+        var.block.clear();
+    }
+    if (!release) return;
+    if (scope == Scope::block) {
+        if (var.block_exec != here.exec) var.block.clear();
+        var.block_exec = here.exec;
+        var.block.join(released);
+    } else {
+        var.device.join(released);
+    }
+}
+
+// --- Reports ----------------------------------------------------------------------------------
+
+SyncHint sync_hint(const BlockSync& b, unsigned t, const Stamp& prev, const Stamp& cur) {
+    // The reader's atomic read what the writer released, but no fence followed it.
+    if (const ThreadSync* ts = b.find(t); ts && ts->pending.covers(prev))
+        return {Hint::acquire_without_fence, ts->pending_site};
+    // The writer's thread wrote an atomic after `prev`, and a thread of the reader's block made an
+    // atomic access to the same location: they communicated through it, and it did not order
+    // `prev` before the reader.
+    const Trail& w = trail_of(prev.exec, prev.thread());
+    if (!w.address || !w.writes || w.who.exec != prev.exec || w.who.thread() != prev.thread())
+        return {};
+    if (w.who.gen < prev.gen || (w.who.gen == prev.gen && w.who.clk < prev.clk)) return {};
+    bool shared_location = false;
+    for (const Trail& r : order().trail)
+        shared_location |= r.address == w.address && r.who.exec == cur.exec &&
+                           (prev.exec != cur.exec || r.who.thread() == cur.thread());
+    if (!shared_location) return {};
+    if (!w.released) return {Hint::release_without_fence, w.who.site()};
+    if (w.scope == Scope::block && prev.exec != cur.exec)
+        return {Hint::release_block_scope, w.who.site()};
+    return {Hint::write_after_release, w.who.site()};
+}
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,120 @@
+// Happens-before from fences and atomics: CUDA's release and acquire patterns, with scopes.
+//
+// The rule (docs/checkers.md, "What orders two accesses"), in the form CUDA C++ exposes the PTX
+// memory model:
+//  - A *release* is an atomic write (a store or a read-modify-write) made with release order or
+//    stronger (libcu++), or one preceded in the same thread by a fence (__threadfence() and its
+//    kin, cuda::atomic_thread_fence). It releases what the thread knew at that fence: its own
+//    accesses before it, and whatever it had acquired, or its block had passed a barrier after.
+//  - An *acquire* is an atomic read (a load or a read-modify-write) made with acquire order or
+//    stronger, or one followed in the same thread by a fence; a block barrier counts as that
+//    fence for every thread that passes it (PTX: bar.sync orders memory as membar.cta does).
+//  - An acquire that reads what a release wrote, or what a later read-modify-write of the same
+//    location wrote (its release sequence), makes everything the release released happen before
+//    everything after the acquire.
+//  - Scopes: a release through __threadfence_block() or a `_block` atomic reaches only threads of
+//    its own block; an acquire through a `_block` atomic takes only its own block's releases.
+//
+// simt runs one block's thread at a time in a checked launch, so the write an atomic read sees is
+// the last one made: each atomic location keeps the clock of what was released into it, as
+// ThreadSanitizer keeps a sync clock per atomic address. Only locations that a release wrote have
+// one; the rest of the atomics cost a table store for the reports (LastWrite).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "checker.hpp"
+#include "shadow.hpp"
+
+namespace simt::sim::detail {
+
+/// A place in one thread's program: thread `thread` of block execution `exec`, in its block's
+/// barrier interval `gen`, at its own warp clock `clk` (race.cpp's Stamp fields). It covers what
+/// the block did in earlier intervals, and what the thread did in this one up to that clock.
+/// `thread == every_thread` covers every thread of the block up to that interval and clock.
+struct SyncPoint {
+    std::uint32_t exec = 0;
+    std::uint16_t thread = 0, gen = 0, clk = 0;
+};
+inline constexpr std::uint16_t every_thread = 0xFFFF;
+
+/// What happens before a thread through fences and atomics: a sparse vector clock over block
+/// executions. It may cover more than the program orders when it grows large (several threads of
+/// one block become the whole block; many blocks, every block below a floor): that can hide a
+/// race, never invent one.
+class Knowledge {
+public:
+    bool covers(const Stamp& s) const;
+    void add(const SyncPoint& p);
+    void join(const Knowledge& o);
+    bool empty() const { return points_.empty() && floor_ == 0; }
+    void clear() {
+        points_.clear();
+        floor_ = 0;
+    }
+    /// The point of `s`'s block execution and thread this holds, if any (for reports).
+    const SyncPoint* point_of(std::uint32_t exec, unsigned thread) const;
+
+private:
+    void compact();
+    std::vector<SyncPoint> points_;  ///< sorted by exec, then thread
+    std::uint32_t floor_ = 0;        ///< every block execution below it is covered whole
+};
+
+/// One thread's part of the order: what it has acquired, and what its last fence released.
+struct ThreadSync {
+    Knowledge known;     ///< acquired: happens before the thread's next access
+    Knowledge pending;   ///< read by an atomic, acquired at the thread's next fence or barrier
+    Knowledge released;  ///< everything before its last fence, for its next atomic write
+    Scope release_scope = Scope::device;
+    bool fenced = false;
+    std::uint32_t pending_site = 0;  ///< the atomic read that left `pending`, for reports
+    bool touched = false;            ///< in BlockSync::touched
+};
+
+/// The order as one running block execution sees it (race.cpp keeps one per worker).
+struct BlockSync {
+    Knowledge block_known;  ///< acquired by some thread, then passed through a barrier
+    std::vector<ThreadSync> threads;
+    std::vector<unsigned> touched;  ///< threads with a ThreadSync in use, for reset
+    bool used = false;
+
+    ThreadSync& thread(unsigned t, unsigned nthreads);
+    const ThreadSync* find(unsigned t) const {
+        return t < threads.size() && threads[t].touched ? &threads[t] : nullptr;
+    }
+    /// Whether thread `t` knows `s` to happen before its next access.
+    bool covers(unsigned t, const Stamp& s) const;
+    void reset();
+    /// A block barrier completed: for each thread a fence (its pending acquire is complete), and
+    /// what each knew is known to all.
+    void barrier();
+};
+
+/// A fence of scope `s` by thread `t`, now at `here`: completes its pending acquire and makes
+/// everything up to `here` its release for the next atomic write (each as far as `order`, a C++
+/// memory order, asks; __threadfence() is sequentially consistent: both). The caller moves the thread's
+/// clock past `here` afterwards.
+void sync_fence(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here, Scope s,
+                int order);
+
+/// Thread `t` (now at `here`) makes the atomic access `note` to `address`, about to be performed.
+/// `site` is its interned source site; `cur` its stamp.
+void sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here,
+                 const void* address, const AtomicNote& note, const Stamp& cur);
+
+/// Forgets every location's clock: a new checked launch begins (launches are ordered by the
+/// launch order, or not at all: atomics between concurrent kernels are not modelled).
+void sync_new_launch();
+
+/// Why a race between `prev` and the running thread `t`'s access `cur` was not ordered by the
+/// fences and atomics the program has, when that explains it: the hint and the site it names.
+struct SyncHint {
+    Hint hint = Hint::none;
+    std::uint32_t site = 0;  ///< the atomic or fence the hint names (an interned site)
+};
+SyncHint sync_hint(const BlockSync& b, unsigned t, const Stamp& prev, const Stamp& cur);
+
+}  // namespace simt::sim::detail

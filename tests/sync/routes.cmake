@@ -1,0 +1,34 @@
+# tests/sync/idioms.cu built without CMake, by simt-nvcc (-DMODE=nvcc) or `./lab run` (lab): the
+# last-block reduction with its fence runs clean, without it reports the race at its lines.
+# -DMODE=... -DSIMT_NVCC=<build/bin/simt-nvcc> -DLAB=<./lab> -DSOURCE=<idioms.cu> -DWORK_DIR=<scratch>
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}/mine")
+file(COPY "${SOURCE}" DESTINATION "${WORK_DIR}/mine")
+
+function(run)
+  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY "${WORK_DIR}" RESULT_VARIABLE status
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "exit status ${status} from ${ARGN}:\n${out}${err}")
+  endif()
+  set(all "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+if(MODE STREQUAL "nvcc")
+  run("${SIMT_NVCC}" -o idioms mine/idioms.cu)
+  set(program "${WORK_DIR}/idioms")
+  run("${program}" last-block)
+elseif(MODE STREQUAL "lab")
+  run("${LAB}" run mine/idioms.cu last-block)
+  set(program "${LAB}" run mine/idioms.cu)
+else()
+  message(FATAL_ERROR "MODE must be nvcc or lab")
+endif()
+if(NOT all MATCHES "last-block: 1533 \\(expected 1533\\)" OR all MATCHES "simt: [0-9]+ finding")
+  message(FATAL_ERROR "the right form did not run clean:\n${all}")
+endif()
+run(${program} last-block-no-fence)
+if(NOT all MATCHES "simt: data race \\(read after write\\) on global memory 'partial'\\[0\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(7,0,0\\) at idioms.cu:117\n  write by thread \\(0,0,0\\) block \\(0,0,0\\) at idioms.cu:109\n  the other thread made this access, then the atomic at idioms.cu:111")
+  message(FATAL_ERROR "the wrong form did not report its race at its lines:\n${all}")
+endif()
+message(STATUS "as expected:\n${all}")
