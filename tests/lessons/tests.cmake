@@ -18,6 +18,13 @@ if(NOT SIMT_SANITIZE)
     simt_lesson_bug_test("Lesson 10's last warp without __syncwarp() is a data race at its marked line"
       10_reduction reduction.cu "the race is here" data-race race)
   endif()
+  if(TARGET 07_atomics)
+    simt_lesson_bug_test("Lesson 07's last-block sum without its fence is a data race at its marked line"
+      07_atomics atomics.cu "without the fence: the race shows here" data-race nofence)
+    simt_robustness_test("Lesson 07's lock and last-block sum, with their fences, add no finding to the racy counter's"
+      PROGRAM 07_atomics STATUS 0
+      EXPECT "under a lock:        4096\nby the last block:   4096\n.*simt: 1 finding \\(1 data-race\\)\n$")
+  endif()
   if(TARGET 17_convolution)
     simt_lesson_bug_test("Lesson 17's tiled convolution without its halo reads uninitialized shared memory at its marked line"
       17_convolution convolution.cu "the halo is read here" uninitialized-read halo_bug)

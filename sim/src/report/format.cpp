@@ -159,9 +159,9 @@ std::string sync_text(const Draft& d) {
                 at);
         case Hint::write_after_release:
             return fmt::format(
-                "the other thread made this access after its __threadfence(), which releases only "
-                "what comes before it (the atomic at {} publishes the fence's point): move the "
-                "access before the fence",
+                "the other thread made this access after its last __threadfence(), and the atomic "
+                "at {} releases only what came before that fence: put a __threadfence() between "
+                "this access and the atomic",
                 at);
         case Hint::release_block_scope:
             return fmt::format(
