@@ -38,28 +38,12 @@ struct SyncVar {
     std::uint32_t block_exec = 0;
 };
 
-/// A thread's latest atomic, kept for reports only, in a table by thread (direct-mapped, so that
-/// an atomic costs a store, not a map insertion): where, what it did, and whether it released.
-struct Trail {
-    const void* address = nullptr;
-    Stamp who;
-    bool writes = false, released = false;
-    Scope scope = Scope::device;
-};
-
 struct AtomicOrder {
-    std::unordered_map<const void*, SyncVar> vars;
-    std::array<Trail, 4096> trail{};
+    std::unordered_map<const void*, SyncVar> vars;  ///< sync_clocks counts them
 };
 
-AtomicOrder& order() {
-    static AtomicOrder o;  // under Checkers::serial
-    return o;
-}
-
-Trail& trail_of(std::uint32_t exec, unsigned thread) {
-    return order().trail[(exec * 2654435761u ^ thread * 40503u) % order().trail.size()];
-}
+AtomicOrder the_order;  // under Checkers::serial
+AtomicOrder& order() { return the_order; }
 
 }  // namespace
 
@@ -208,14 +192,17 @@ void sync_fence(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& he
 void sync_new_launch() {
     AtomicOrder& o = order();
     o.vars.clear();
-    o.trail.fill({});
+    sync_clocks = 0;
+    sync_trail.fill({});
 }
 
 void sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here,
                  const void* address, const AtomicNote& note, const Stamp& cur) {
     AtomicOrder& o = order();
-    Trail& trail = trail_of(here.exec, t);
-    trail = {address, cur, note.writes, false, note.scope};
+    note_trail(address, cur, note.writes, false, note.scope == Scope::block);
+    // The usual atomic, a relaxed one of a thread that made no fence where no release was ever
+    // made: it orders nothing and takes nothing.
+    if (note.order == __ATOMIC_RELAXED && o.vars.empty() && !b.find(t)) return;
     if (note.reads && !o.vars.empty()) {
         auto v = o.vars.find(address);
         if (v != o.vars.end()) {
@@ -251,13 +238,13 @@ void sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& h
         released = ts->released;
         scope = std::min(scope, ts->release_scope);
     }
-    trail.released = release;
-    trail.scope = scope;
+    note_trail(address, cur, note.writes, release, scope == Scope::block);
     bool rmw = note.reads;
     auto v = o.vars.find(address);
     if (v == o.vars.end()) {
         if (!release) return;
         v = o.vars.emplace(address, SyncVar{}).first;
+        sync_clocks = o.vars.size();
     }
     SyncVar& var = v->second;
     // A read-modify-write continues the release sequences before it; a plain store ends them.
@@ -281,22 +268,22 @@ SyncHint sync_hint(const BlockSync& b, unsigned t, const Stamp& prev, const Stam
     // The reader's atomic read what the writer released, but no fence followed it.
     if (const ThreadSync* ts = b.find(t); ts && ts->pending.covers(prev))
         return {Hint::acquire_without_fence, ts->pending_site};
-    // The writer's thread wrote an atomic after `prev`, and a thread of the reader's block made an
-    // atomic access to the same location: they communicated through it, and it did not order
-    // `prev` before the reader.
+    // The writer's thread wrote an atomic after `prev` (in a later barrier interval, or in the
+    // same one: its latest atomic), and a thread of the reader's block made an atomic access to
+    // the same location: they communicated through it, and it did not order `prev` before the
+    // reader.
     const Trail& w = trail_of(prev.exec, prev.thread());
-    if (!w.address || !w.writes || w.who.exec != prev.exec || w.who.thread() != prev.thread())
+    if (!w.address() || !w.writes() || w.exec() != prev.exec || w.thread() != prev.thread() ||
+        w.gen() < prev.gen)
         return {};
-    if (w.who.gen < prev.gen || (w.who.gen == prev.gen && w.who.clk < prev.clk)) return {};
     bool shared_location = false;
-    for (const Trail& r : order().trail)
-        shared_location |= r.address == w.address && r.who.exec == cur.exec &&
-                           (prev.exec != cur.exec || r.who.thread() == cur.thread());
+    for (const Trail& r : sync_trail)
+        shared_location |= r.address() == w.address() && r.exec() == cur.exec &&
+                           (prev.exec != cur.exec || r.thread() == cur.thread());
     if (!shared_location) return {};
-    if (!w.released) return {Hint::release_without_fence, w.who.site()};
-    if (w.scope == Scope::block && prev.exec != cur.exec)
-        return {Hint::release_block_scope, w.who.site()};
-    return {Hint::write_after_release, w.who.site()};
+    if (!w.released()) return {Hint::release_without_fence, w.site()};
+    if (w.block_scope() && prev.exec != cur.exec) return {Hint::release_block_scope, w.site()};
+    return {Hint::write_after_release, w.site()};
 }
 
 }  // namespace simt::sim::detail

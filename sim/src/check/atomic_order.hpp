@@ -93,6 +93,52 @@ struct BlockSync {
     void barrier();
 };
 
+/// A warp's latest atomic, kept for reports only (sync_hint): where, by which thread and when,
+/// what it did, and whether it released. Direct-mapped, so that an atomic costs a store, not a map
+/// insertion; by warp, not by thread, so that the atomics of a warp's 32 threads store to one
+/// entry, which stays in the cache. Two words, stored whole from registers: each store before a
+/// locked instruction is waited for, and a Trail of fields cost a checked atomicAdd 2.7 ns (built
+/// on the stack and copied, 8 ns: stores and loads of other sizes are not forwarded). A hint about
+/// a thread whose warp made an atomic since is not given, nor one about the usual atomicAdd(p, 1),
+/// which leaves no trail (race.cpp, record).
+struct Trail {
+    std::uint64_t where = 0;  ///< address (47 bits) | released << 47 | barrier interval << 48
+    std::uint64_t who = 0;    ///< block execution | the Stamp's tsite << 32, whose atomic bit
+                              ///< says "writes" here and whose scope bit says "of block scope"
+    const void* address() const {
+        return reinterpret_cast<const void*>(where & ((std::uint64_t(1) << 47) - 1));
+    }
+    bool released() const { return where >> 47 & 1; }
+    std::uint16_t gen() const { return static_cast<std::uint16_t>(where >> 48); }
+    std::uint32_t exec() const { return static_cast<std::uint32_t>(who); }
+    unsigned thread() const { return who >> 32 & 0x3FF; }
+    bool writes() const { return who >> 42 & 1; }
+    bool block_scope() const { return who >> 43 & 1; }
+    std::uint32_t site() const { return static_cast<std::uint32_t>(who >> 44); }
+};
+inline std::array<Trail, 1024> sync_trail{};
+/// The entry of the warp of `thread`: the warps of one block are neighbours, the blocks 37 apart.
+inline Trail& trail_of(std::uint32_t exec, unsigned thread) {
+    return sync_trail[(exec * 37u + thread / 32) % sync_trail.size()];
+}
+/// Records an atomic made by `who` at `address` in its warp's entry.
+[[gnu::always_inline]] inline void note_trail(const void* address, const Stamp& who, bool writes,
+                                              bool released = false, bool block_scope = false) {
+    Trail& t = trail_of(who.exec, who.thread());
+    t.where = reinterpret_cast<std::uintptr_t>(address) | std::uint64_t(released) << 47 |
+              std::uint64_t(who.gen) << 48;
+    const std::uint32_t tsite = (who.tsite & ~0xC00u) | (writes ? 0x400u : 0u) |
+                                (block_scope ? 0x800u : 0u);
+    t.who = who.exec | std::uint64_t(tsite) << 32;
+}
+/// How many atomic locations have a clock (a release wrote them) in the running launch.
+inline std::size_t sync_clocks = 0;
+
+/// Whether the order of fences and atomics has nothing to do for a relaxed atomic of thread `t`:
+/// it made no fence and acquired nothing, and no release was made in this launch (the usual
+/// atomicAdd, which the race rule then takes as it takes any atomic).
+inline bool sync_idle(const BlockSync& b, unsigned t) { return sync_clocks == 0 && !b.find(t); }
+
 /// A fence of scope `s` by thread `t`, now at `here`: completes its pending acquire and makes
 /// everything up to `here` its release for the next atomic write (each as far as `order`, a C++
 /// memory order, asks; __threadfence() is sequentially consistent: both). The caller moves the thread's

@@ -68,6 +68,9 @@ struct AtomicNote {
     bool is_volatile = false;
     /// A compare-and-swap's expected value: it writes only when the memory holds that.
     const void* expected = nullptr;
+    /// It may leave the memory as it found it, and so be one turn of a spin (block/spin.cpp): a
+    /// load, an exchange, a compare-and-swap, an add of 0; not atomicAdd(p, 1).
+    bool may_spin = true;
 };
 inline thread_local AtomicNote* tls_atomic_note = nullptr;
 

@@ -446,13 +446,9 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 
 /// The stamp of an access by thread `t` of the running block at interned site `site`.
 [[gnu::always_inline]] inline Stamp stamp(const RaceBlock& b, std::uint32_t site, Access kind,
-                                          unsigned t) {
-    Stamp cur;
-    cur.exec = b.exec;
-    cur.tsite = site << 12 | (kind == Access::atomic ? 1u << 10 : 0u) | t % 1024;
-    cur.gen = b.gen;
-    cur.clk = b.vc_used ? b.vc[t * 32 + t % 32] : 1;
-    return cur;
+                                          unsigned t, std::uint32_t flags = 0) {
+    return Stamp::of(b.exec, site << 12 | (kind == Access::atomic ? 1u << 10 : 0u) | flags | t % 1024,
+                     b.gen, b.vc_used ? b.vc[t * 32 + t % 32] : 1);
 }
 
 /// record's part for an atomic access, or a volatile one (AtomicNote): the race rule with the
@@ -461,7 +457,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
                                      std::size_t size, Access kind, std::uint32_t site,
                                      AtomicNote* note, unsigned t, Cell* cells, std::size_t first,
                                      std::size_t last) {
-    AtomicNote view_note;  // a view's atomic: a read-modify-write
+    AtomicNote view_note;  // a view's atomic of another scope: a read-modify-write
     if (!note) {
         view_note.scope = next_atomic_scope;
         next_atomic_scope = Scope::device;
@@ -472,9 +468,8 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     if (note->expected) note->writes = std::memcmp(p, note->expected, size) == 0;
     const bool atomic = !note->is_volatile || a->space != Space::shared;
     const Access rule = note->writes ? (atomic ? Access::atomic : Access::write) : Access::read;
-    Stamp cur = stamp(b, site, Access::read, t);
-    if (atomic)
-        cur.tsite |= 1u << 10 | (note->scope == Scope::block ? 1u << 11 : 0u);
+    const Stamp cur = stamp(b, site, Access::read, t,
+                            atomic ? 1u << 10 | (note->scope == Scope::block ? 1u << 11 : 0u) : 0);
     for (std::size_t i = first; i <= last; ++i)
         if (!already_recorded(cells[i], rule, cur))
             check_cell(b, cells[i],
@@ -487,6 +482,9 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 /// racecheck's and initcheck's work for one in-bounds access by thread `t` of the running block:
 /// one shadow cell per element, found by arithmetic from the offset in the allocation (the
 /// allocation comes from the arena's page table, which the bounds check has read already).
+/// `Noted`: the access may carry a note (tls_atomic_note): a raw one, which may be volatile; a
+/// view's access never does.
+template <bool Noted>
 [[gnu::always_inline]] inline void record(const Allocation* a, const void* p, std::size_t size,
                                           Access kind, const void* pc, const Loc& where,
                                           unsigned t) {
@@ -496,8 +494,15 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     const auto [first, last] = elements(a, p, size);
     RaceBlock& b = *tls_race;
     const std::uint32_t site = pc ? intern_pc(pc) : intern(where);
-    AtomicNote* note = tls_atomic_note;
-    if (!note && kind != Access::atomic) [[likely]] {
+    AtomicNote* const note = Noted ? tls_atomic_note : nullptr;
+    // A plain access; or the usual atomic, which comes without a note (raw_access.cpp,
+    // check_atomic; a view's): a relaxed read-modify-write of device scope that changes the
+    // memory (atomicAdd(p, 1)), and here one that the order of fences and atomics has nothing to
+    // do with (sync_idle). The rule as for any atomic. It leaves no trail (atomic_order.hpp): a
+    // report about it names no atomic, and a checked atomicAdd costs what it did before fences
+    // and atomics were modelled.
+    if (!note && (kind != Access::atomic ||
+                  (next_atomic_scope == Scope::device && sync_idle(b.sync, t)))) [[likely]] {
         const Stamp cur = stamp(b, site, kind, t);
         for (std::size_t i = first; i <= last; ++i)
             if (!already_recorded(cells[i], kind, cur))
@@ -616,7 +621,7 @@ public:
     }
 
     void access(const AccessEvent& e) override {
-        record(e.array, e.address, e.size, e.kind, e.pc, e.where, e.thread.linear);
+        record<true>(e.array, e.address, e.size, e.kind, e.pc, e.where, e.thread.linear);
     }
 
 private:
@@ -636,13 +641,13 @@ const Loc& site_of(std::uint32_t id) {
 
 void race_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                  const void* pc, Loc where) {
-    record(a, p, size, kind, pc, where, tls::thread->linear);
+    record<false>(a, p, size, kind, pc, where, tls::thread->linear);
 }
 
 /// A raw access that race_raw_access could not settle, or an atomic or volatile one.
 [[gnu::noinline]] void record_raw(const Allocation* a, const void* p, std::size_t size, Access kind,
                                   const void* pc) {
-    record(a, p, size, kind, pc, Loc{}, tls::thread->linear);
+    record<true>(a, p, size, kind, pc, Loc{}, tls::thread->linear);
 }
 
 /// The usual plain access to shared memory outside a cooperative launch, settled as check_cell
@@ -672,10 +677,11 @@ void race_access(const Allocation* a, const void* p, std::size_t size, Access ki
 // loads and compares, and no call but the tail call to record_raw: it is already recorded; or,
 // in global memory, it is the launch's first access to the element (only_earlier_launches) and
 // initcheck has nothing to say; or, in shared memory, settle_shared settles it. Everything else
-// goes through record, as a view's access does.
+// goes through record, as a view's access does; so does every atomic, which the order of fences
+// and atomics may have to see.
 void race_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                      const void* pc) {
-    if (auto* cells = static_cast<Cell*>(a->shadow)) [[likely]] {
+    if (auto* cells = static_cast<Cell*>(a->shadow); cells && kind != Access::atomic) [[likely]] {
         const auto [first, last] = elements(a, p, size);
         // The checker is running a launch, so it exists: no need for race_state()'s test.
         const Sites::AddressSlot& slot = pc_slot(the_race_state->sites, pc);

@@ -103,7 +103,9 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
             {Invalid::misaligned, a, p, n, k, loc_of(pc), tls::thread, nullptr, nullptr, 0, true});
     // A thread that reads what it read last time at this line waits, in a checked build, until
     // another thread changes it (block/spin.cpp): a spin on a flag or a lock.
-    if (noted && tls_atomic_note->reads && n <= 8) spin_point(p, n, pc);
+    if (noted && tls_atomic_note->may_spin && n <= 8 &&
+        tls::shadow_checks.load(std::memory_order_relaxed))
+        spin_point(p, n, pc);
     shadow_record(a, p, n, k, pc, noted);
     // The hook runs before the store: under SIMT_SCHEDULE=interleave another thread may run
     // between this thread's load and its store, so `p[0] += 1` loses updates as on a GPU.
@@ -153,7 +155,7 @@ namespace {
 /// The scope of the atomic being made: what its call named (atomics.hpp), once.
 Scope take_scope() {
     Scope s = next_atomic_scope;
-    next_atomic_scope = Scope::device;
+    if (s != Scope::device) [[unlikely]] next_atomic_scope = Scope::device;
     return s;
 }
 
@@ -161,8 +163,15 @@ Scope take_scope() {
 /// made with, `expected` a compare-and-swap's expected value.
 [[gnu::always_inline]] inline void check_atomic(const volatile void* p, std::size_t n, bool reads,
                                                 bool writes, int order, const void* pc,
-                                                const void* expected = nullptr) {
-    AtomicNote note{reads, writes, take_scope(), order, false, expected};
+                                                const void* expected = nullptr,
+                                                bool may_spin = true) {
+    const Scope scope = take_scope();
+    // The usual atomic, atomicAdd(p, 1): relaxed, of device scope, a read-modify-write that changes
+    // the memory. It needs no note: the race rule takes an unnoted atomic as that (race.cpp).
+    if (scope == Scope::device && order == __ATOMIC_RELAXED && reads && writes && !expected &&
+        !may_spin) [[likely]]
+        return check(p, n, Access::atomic, pc, true);
+    AtomicNote note{reads, writes, scope, order, false, expected, may_spin};
     tls_atomic_note = &note;
     check(p, n, Access::atomic, pc, true, true);
     tls_atomic_note = nullptr;
@@ -260,16 +269,29 @@ SIMT_TSAN_PLAIN(16)
         __atomic_compare_exchange_n(p, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);   \
         return expected;                                                                           \
     }
+// An add, sub, or or xor of 0, or an and of all ones, leaves the memory as it was: a read.
 #define SIMT_TSAN_FETCH(bits, T, op)                                                             \
     T __tsan_atomic##bits##_fetch_##op(volatile T* p, T v, int mo) {                             \
-        check_atomic(p, sizeof(T), true, true, mo, SIMT_RET);                                    \
+        check_atomic(p, sizeof(T), true, true, mo, SIMT_RET, nullptr, SIMT_TSAN_LEAVES_##op(T, v)); \
         return __atomic_fetch_##op(p, v, __ATOMIC_SEQ_CST);                                      \
     }
+#define SIMT_TSAN_LEAVES_add(T, v) (v == T(0))
+#define SIMT_TSAN_LEAVES_sub(T, v) (v == T(0))
+#define SIMT_TSAN_LEAVES_or(T, v) (v == T(0))
+#define SIMT_TSAN_LEAVES_xor(T, v) (v == T(0))
+#define SIMT_TSAN_LEAVES_and(T, v) (v == T(~T(0)))
+#define SIMT_TSAN_LEAVES_nand(T, v) false
 SIMT_TSAN_ATOMIC(8, char)
 SIMT_TSAN_ATOMIC(16, short)
 SIMT_TSAN_ATOMIC(32, int)
 SIMT_TSAN_ATOMIC(64, long)
 #undef SIMT_TSAN_FETCH
+#undef SIMT_TSAN_LEAVES_add
+#undef SIMT_TSAN_LEAVES_sub
+#undef SIMT_TSAN_LEAVES_or
+#undef SIMT_TSAN_LEAVES_xor
+#undef SIMT_TSAN_LEAVES_and
+#undef SIMT_TSAN_LEAVES_nand
 #undef SIMT_TSAN_ATOMIC
 
 // memcpy, memmove and memset of checked sources (sim/cuda_include/simt_memory_calls.h): each

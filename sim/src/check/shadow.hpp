@@ -39,6 +39,18 @@ struct Stamp {
     /// One compare of 8 bytes and one of 4 (the fields leave no padding), not four: the fast
     /// paths ask it on every access.
     bool operator==(const Stamp& o) const { return std::memcmp(this, &o, sizeof(Stamp)) == 0; }
+    /// A stamp made of its two words, as operator== reads them: built field by field on the
+    /// stack, the 8-byte load that compares it could not be forwarded from the 4- and 2-byte
+    /// stores (a stall on every checked atomic).
+    static Stamp of(std::uint32_t exec, std::uint32_t tsite, std::uint16_t gen,
+                    std::uint16_t clk) {
+        const std::uint64_t lo = exec | std::uint64_t(tsite) << 32;
+        const std::uint32_t hi = gen | std::uint32_t(clk) << 16;
+        Stamp s;
+        std::memcpy(static_cast<void*>(&s), &lo, 8);
+        std::memcpy(reinterpret_cast<char*>(static_cast<void*>(&s)) + 8, &hi, 4);
+        return s;
+    }
     unsigned thread() const { return tsite & 0x3FF; }
     bool atomic() const { return tsite >> 10 & 1; }
     bool block_scoped() const { return tsite >> 11 & 1; }
