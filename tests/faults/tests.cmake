@@ -7,6 +7,7 @@ if(SIMT_SANITIZE)
 endif()
 simt_add_executable(kernel_faults SOURCES faults/kernel_faults.cu SIMULATOR_ONLY)
 simt_add_executable(watchdog_kernels SOURCES faults/watchdog.cu SIMULATOR_ONLY)
+simt_add_executable(watchdog_kernels_unchecked SOURCES faults/watchdog.cu SIMULATOR_ONLY UNCHECKED)
 
 # A fault is the launch's error, sticky as on a GPU, and the program goes on to report it.
 function(simt_fault_test name mode error says)
@@ -86,7 +87,7 @@ simt_robustness_test("A barrier-free kernel spinning on a flag that nothing sets
   EXPECT "after the launch: cudaErrorLaunchFailure\n.*simt: deadlock in block \\(0,0,0\\) of the kernel launched at watchdog.cu:[0-9]+: no thread of the block can continue\n  32 threads wait at a spin loop at watchdog.cu:8: \\(0,0,0\\)..\\(31,0,0\\)\n  it reads global memory 'd_flag'\\[0\\], which keeps the value 0: no thread that can still run changes it\n")
 simt_robustness_test("A barrier-free kernel spinning on a flag is stopped by the watchdog at its line"
   PROGRAM watchdog_kernels ARGS spin ENV SIMT_TIMEOUT=2 SIMT_CHECK=none STATUS 1 SECONDS 15
-  EXPECT "after the launch: cudaErrorLaunchFailure\n.*made no progress for 2 s and was stopped[^\n]*\n  block \\(0,0,0\\): thread \\(0,0,0\\) spins at watchdog.cu:8 reading global memory 'd_flag'\\[0\\]\n    31 threads had not started yet")
+  EXPECT "after the launch: cudaErrorLaunchFailure\n.*made no progress for 2 s and was stopped[^\n]*\n  block \\(0,0,0\\): thread \\(0,0,0\\) spins at watchdog.cu:8 reading global memory '[^']+'\\[0\\]\n    31 threads had not started yet")
 simt_robustness_test("A kernel looping without touching memory is stopped by the watchdog at its line"
   PROGRAM watchdog_kernels ARGS compute-forever ENV SIMT_TIMEOUT=2 STATUS 1 SECONDS 20
   EXPECT "made no progress for 2 s and was stopped[^\n]*\n  block \\(0,0,0\\): a thread was at watchdog.cu:16\n  no thread of it made a memory access that simt sees")
@@ -102,13 +103,18 @@ if(SIMT_SCRIPT_PROGRAM)
     WRAPPER ${SIMT_SCRIPT_PROGRAM} ARGS -qec "$<TARGET_FILE:watchdog_kernels> slow" /dev/null
     ENV SIMT_TIMEOUT=2 STATUS 0 SECONDS 120
     EXPECT "\r.\\[Ksimt: the kernel launched at watchdog.cu:[0-9]+: [0-9]+ of 1400 blocks done, [0-9.]+ blocks/s, about [0-9]+ s left \\(checks on: SIMT_CHECK=none runs faster\\)\r.\\[Kslow: cudaSuccess")
+  # Built UNCHECKED, nothing can be turned off: the line says nothing about checks.
+  simt_wrapped_test("A long kernel built UNCHECKED shows a progress line that says nothing about checks"
+    WRAPPER ${SIMT_SCRIPT_PROGRAM} ARGS -qec "$<TARGET_FILE:watchdog_kernels_unchecked> timed" /dev/null
+    ENV SIMT_WORKERS=1 STATUS 0 SECONDS 60
+    EXPECT "\r.\\[Ksimt: the kernel launched at watchdog.cu:[0-9]+: [0-9]+ of 1000 blocks done, [0-9.]+ blocks/s, about [0-9]+ s left\r.\\[Ktimed: cudaSuccess")
 endif()
 find_program(SIMT_TIMEOUT_PROGRAM timeout)
 if(SIMT_TIMEOUT_PROGRAM)
   simt_wrapped_test("Ctrl-C during a barrier-free kernel prints where its thread spins and exits 130 at once"
     WRAPPER ${SIMT_TIMEOUT_PROGRAM} ARGS --preserve-status -s INT 2 $<TARGET_FILE:watchdog_kernels> spin
     ENV SIMT_TIMEOUT=0 SIMT_CHECK=none STATUS 130 SECONDS 5
-    EXPECT "^simt: interrupted \\(Ctrl-C\\) while the kernel launched at watchdog.cu:[0-9]+ was running\n  block \\(0,0,0\\): thread \\(0,0,0\\) was running at watchdog.cu:8 \\(reading global memory 'd_flag'\\[0\\]\\)\n    31 threads had not started yet\n$")
+    EXPECT "^simt: interrupted \\(Ctrl-C\\) while the kernel launched at watchdog.cu:[0-9]+ was running\n  block \\(0,0,0\\): thread \\(0,0,0\\) was running at watchdog.cu:8 \\(reading global memory '[^']+'\\[0\\]\\)\n    31 threads had not started yet\n$")
   simt_wrapped_test("Ctrl-C during a kernel that touches no memory prints its line and exits 130 at once"
     WRAPPER ${SIMT_TIMEOUT_PROGRAM} ARGS --preserve-status -s INT 2 $<TARGET_FILE:watchdog_kernels> compute-forever
     ENV SIMT_TIMEOUT=0 STATUS 130 SECONDS 5

@@ -33,6 +33,14 @@ __global__ void one_long_sum(const float* in, float* out, int n, int rounds) {
     out[0] = s;
 }
 
+// Each block waits a few milliseconds of wall time: a launch that finishes blocks for seconds in
+// any build, checked or not.
+__global__ void wait_a_while(long long ns) {
+    long long start = clock64();
+    while (clock64() - start < ns) {
+    }
+}
+
 int main(int argc, char** argv) {
     const char* mode = argc > 1 ? argv[1] : "";
     auto is = [&](const char* m) { return std::strcmp(mode, m) == 0; };
@@ -56,6 +64,11 @@ int main(int argc, char** argv) {
         std::printf("slow: %s\n", cudaGetErrorName(e));
         cudaFree(d_in);
         cudaFree(d_sum);
+        return e == cudaSuccess ? 0 : 1;
+    } else if (is("timed")) {
+        wait_a_while<<<1000, 1>>>(4000000);  // 4 ms a block: 2 s or more on two cores
+        cudaError_t e = cudaDeviceSynchronize();
+        std::printf("timed: %s\n", cudaGetErrorName(e));
         return e == cudaSuccess ? 0 : 1;
     } else if (is("one-long-thread")) {
         // About 6 s with every check on: 300 passes over 4 MiB.
