@@ -225,6 +225,16 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
 
 /// Delivers an invalid access to the checkers: a report, or for the host an exception.
 void report_invalid(const InvalidEvent& e);
+
+/// Wild indices (check/mem.cpp). A raw access whose index ran past its array lands in the red
+/// zone, where memcheck reports it; one that ran further lands inside another array, where it
+/// is in bounds. memcheck remembers each line and kind of raw access that went out of bounds of
+/// an array; an access from that line that the race or init checker would report on another
+/// array is that out-of-bounds access again, not a race or an uninitialised read on an array
+/// the line never names, and is not reported.
+void note_wild_access(const Loc& where, bool read, const Allocation* a);
+/// The array a raw read (or write) at `where` went out of bounds of, or null.
+const Allocation* wild_access_array(const Loc& where, bool read);
 /// Records an in-bounds raw access (check/raw_access.cpp) for the shadow checkers.
 void record_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                        const void* pc);

@@ -1,6 +1,9 @@
 // memcheck: accesses outside memory (null, freed, out of bounds, misaligned) and leaks.
 #include <cstdio>
 #include <map>
+#include <mutex>
+#include <string>
+#include <vector>
 
 #include "checker.hpp"
 #include "../report/finding.hpp"
@@ -140,6 +143,8 @@ public:
 
     void invalid_access(const InvalidEvent& e) override {
         if (!e.thread) host_access(e);
+        if (e.raw && e.why == Invalid::out_of_bounds)
+            note_wild_access(e.where, e.kind == Access::read, e.array);
         add_finding(outside(e));
     }
 
@@ -183,5 +188,32 @@ private:
 }  // namespace
 
 std::unique_ptr<Checker> make_memcheck() { return std::make_unique<MemCheck>(); }
+
+namespace {
+struct WildAccess {
+    std::string file;
+    unsigned line;
+    bool read;
+    const Allocation* array;
+};
+std::mutex wild_m;
+std::vector<WildAccess> wild;  ///< few: one per line and kind that went out of bounds
+}  // namespace
+
+void note_wild_access(const Loc& where, bool read, const Allocation* a) {
+    if (!a || !where.file_name() || where.line() == 0) return;
+    std::lock_guard lock(wild_m);
+    for (const WildAccess& w : wild)
+        if (w.line == where.line() && w.read == read && w.file == where.file_name()) return;
+    wild.push_back({where.file_name(), where.line(), read, a});
+}
+
+const Allocation* wild_access_array(const Loc& where, bool read) {
+    if (!where.file_name()) return nullptr;
+    std::lock_guard lock(wild_m);
+    for (const WildAccess& w : wild)
+        if (w.line == where.line() && w.read == read && w.file == where.file_name()) return w.array;
+    return nullptr;
+}
 
 }  // namespace simt::sim::detail

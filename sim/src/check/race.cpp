@@ -285,8 +285,16 @@ Hint race_hint(const Stamp& prev, const Stamp& cur, std::uint32_t& sync_site) {
                                                    : Hint::syncthreads;
 }
 
+/// Whether access `s` (a read when `read`) comes from a line whose raw access ran out of bounds
+/// of another array than `a` (checker.hpp, note_wild_access): that array's finding, not `a`'s.
+bool wild(const Stamp& s, bool read, const Allocation* a) {
+    const Allocation* first = wild_access_array(site_of(s.site()), read);
+    return first && first != a;
+}
+
 [[gnu::cold, gnu::noinline]] void report_race(const RaceBlock& b, const Ctx& c, Hazard h,
                                               const Stamp& prev, const Stamp& cur) {
+    if (wild(cur, c.rule == Access::read, c.a) || wild(prev, h == Hazard::war, c.a)) return;
     auto access = [](const Stamp& s, bool is_read) {
         return s.atomic() ? "atomic" : is_read ? "read" : "write";
     };
@@ -309,6 +317,7 @@ Hint race_hint(const Stamp& prev, const Stamp& cur, std::uint32_t& sync_site) {
 
 [[gnu::cold, gnu::noinline]] void report_uninit(const Ctx& c, std::uint32_t site) {
     const Loc& loc = site_of(site);
+    if (const Allocation* first = wild_access_array(loc, true); first && first != c.a) return;
     Draft d;
     d.kind = FindingKind::uninitialized_read;
     d.array = c.a;
