@@ -127,11 +127,13 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
         fail("simt: " + who + " calls " + what + " at " + where(loc) +
                       " with mask " + hex(mask) + ", which leaves out the calling lane; the mask "
                       "must name every lane that calls it, the caller included");
-    if (mask & ~exists)
-        fail("simt: " + who + " calls " + what + " at " + where(loc) +
-                      " with mask " + hex(mask) + ", which names lanes that do not exist (this "
-                      "warp has " + std::to_string(lanes) + " lanes, mask " + hex(exists) +
-                      "); use __activemask() or a mask of the lanes that are there");
+    // Lanes past the end of a partial last warp (a block of 120 threads) are no threads at all:
+    // like exited ones, which CUDA's *_sync rule leaves out ("all non-exited threads named in
+    // mask must execute the same intrinsic"), they are not waited for, and a shuffle from one
+    // gives the caller its own value (undefined in CUDA). So a full mask in the last warp, as
+    // NVIDIA's shfl_scan sample and every warp reduction written for blocks of any size pass it,
+    // is the mask of the lanes that are there.
+    mask &= exists;
     WarpState& ws = b.warps[warp];
     auto it = std::find_if(ws.open.begin(), ws.open.end(), [&](const WarpMeeting& m) {
         return m.mask == mask && m.op != WarpOp::coalesce;
