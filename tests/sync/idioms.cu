@@ -46,6 +46,23 @@ __global__ void message_volatile(int* data, volatile int* flag, int* out) {
     }
 }
 
+// Message passing between two warps of one block: thread 0 waits for a flag that thread 32
+// raises after it runs (a thread spinning in the simulator lets the block's other threads run).
+__global__ void message_in_block(int* data, int* flag, int* out, bool fences) {
+    if (threadIdx.x == 32) {
+        for (int i = 0; i < N; ++i) data[i] = 20 + i;
+        if (fences) __threadfence_block();
+        atomicExch(flag, 1);
+    } else if (threadIdx.x == 0) {
+        while (atomicAdd(flag, 0) == 0) {
+        }
+        if (fences) __threadfence_block();
+        int sum = 0;
+        for (int i = 0; i < N; ++i) sum += data[i];  // without the fences: the race shows here
+        out[0] = sum;
+    }
+}
+
 // Message passing with libcu++: a release store and an acquire load order the message, with no
 // fence; relaxed, they order nothing.
 __global__ void message_libcu(int* data, int* flag, int* out, bool release_acquire) {
@@ -151,6 +168,9 @@ int main(int argc, char** argv) {
     } else if (is("message-volatile")) {
         message_volatile<<<2, 32>>>(data, flag, out);
         expect = 10 + 11 + 12 + 13;
+    } else if (is("message-in-block") || is("message-in-block-no-fence")) {
+        message_in_block<<<1, 64>>>(data, flag, out, is("message-in-block"));
+        expect = 20 + 21 + 22 + 23;
     } else if (is("libcu-release-acquire") || is("libcu-relaxed")) {
         message_libcu<<<2, 32>>>(data, flag, out, is("libcu-release-acquire"));
         expect = 10 + 11 + 12 + 13;
@@ -174,7 +194,7 @@ int main(int argc, char** argv) {
         wait_forever<<<2, 32>>>(flag);
     } else {
         std::printf("usage: idioms message|message-no-writer-fence|message-no-reader-fence|"
-                    "message-volatile|libcu-release-acquire|libcu-relaxed|lock|lock-no-fence|lock-one-block|block-scoped-lock|"
+                    "message-volatile|message-in-block|message-in-block-no-fence|libcu-release-acquire|libcu-relaxed|lock|lock-no-fence|lock-one-block|block-scoped-lock|"
                     "last-block|last-block-no-fence|block-scoped-add|wait-forever\n");
         return 2;
     }

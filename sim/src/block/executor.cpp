@@ -474,6 +474,7 @@ void Worker::fail_thread(std::string message, cudaError_t code) {
 }
 
 void Worker::leave_thread() {
+    tls_atomic_note = nullptr;  // the note of an atomic whose hook this thread leaves half way
 #if SIMT_OWN_FIBER_SWITCH
     if (current == &main) throw BlockAborted{};  // not on a thread's fiber: nothing to leave
     BlockState& b = block;
@@ -592,6 +593,7 @@ void Worker::run_block(GridRun& g, std::uint64_t linear) {
     tls::block_epoch = ++epoch;
     tls::shadow_checks.store(g.shadow, std::memory_order_relaxed);
     tls::interleave = ThreadSchedule::interleaves(g.cfg);
+    tls_atomic_note = nullptr;
     if (k.shared_bytes > dyn_shared.shadow_cells) checks_freed(dyn_shared);  // remade at its size
     dyn_shared.bytes = dyn_shared.size = k.shared_bytes;
     if (k.shared_bytes) std::memset(dyn_shared.base, arena::poison_byte, k.shared_bytes);

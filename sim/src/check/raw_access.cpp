@@ -103,10 +103,17 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
             {Invalid::misaligned, a, p, n, k, loc_of(pc), tls::thread, nullptr, nullptr, 0, true});
     // A thread that reads what it read last time at this line waits, in a checked build, until
     // another thread changes it (block/spin.cpp): a spin on a flag or a lock.
+    // The note is this thread's: other threads run on this OS thread while it waits, and must
+    // not see it.
     if (noted && tls_atomic_note->may_spin && n <= 8 &&
-        tls::shadow_checks.load(std::memory_order_relaxed))
+        tls::shadow_checks.load(std::memory_order_relaxed)) {
+        AtomicNote* note = tls_atomic_note;
+        tls_atomic_note = nullptr;
         spin_point(p, n, pc);
+        tls_atomic_note = note;
+    }
     shadow_record(a, p, n, k, pc, noted);
+    tls_atomic_note = nullptr;  // seen: the switch below may run other threads
     // The hook runs before the store: under SIMT_SCHEDULE=interleave another thread may run
     // between this thread's load and its store, so `p[0] += 1` loses updates as on a GPU.
     if (k == Access::write) rmw_point(Loc{});
