@@ -72,6 +72,23 @@ if(TARGET cublas_checks_cuda)
     PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
 endif()
 
+# cuBLAS beyond the course subset: gemm over a batch (pointer arrays and strided), the batched LU
+# factorisation and inverse, trsm, syrk and geam, each against a CPU loop or the identity its
+# result must satisfy, then the statuses NVIDIA documents for bad arguments.
+simt_add_executable(cublas_batched SOURCES ${CMAKE_CURRENT_LIST_DIR}/cublas_batched.cu)
+add_test(NAME "cuBLAS batched gemm, getrf and getri, trsm, syrk and geam match CPU loops, and bad arguments get cuBLAS's statuses"
+         COMMAND cublas_batched)
+set_tests_properties("cuBLAS batched gemm, getrf and getri, trsm, syrk and geam match CPU loops, and bad arguments get cuBLAS's statuses"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET cublas_batched_cuda)
+  find_package(CUDAToolkit REQUIRED)
+  target_link_libraries(cublas_batched_cuda PRIVATE CUDA::cublas)
+  add_test(NAME "NVIDIA's cuBLAS passes the same batched, LU, trsm, syrk and geam checks on the GPU"
+           COMMAND cublas_batched_cuda)
+  set_tests_properties("NVIDIA's cuBLAS passes the same batched, LU, trsm, syrk and geam checks on the GPU"
+    PROPERTIES PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
 # cuBLAS's kernels are checked like the program's own: too large an n is out of bounds on the
 # program's array, and a cuBLAS call on one stream races with a kernel on another that nothing
 # orders it after (and not once an event orders them).

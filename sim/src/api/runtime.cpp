@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <tuple>
 
 #include "../device/model.hpp"
 #include "../device/occupancy.hpp"
@@ -46,6 +47,9 @@ CUstream_st* legacy_stream(int device) {
 }
 
 CudaRuntime& runtime() { return process().cuda; }
+
+/// The largest pitch a 2-D or 3-D copy takes (cudaDeviceProp::memPitch, cudaDevAttrMaxPitch).
+constexpr std::size_t max_pitch = 2147483647;
 
 /// cudaSetDeviceFlags' flags: kept to be read back, with nothing to change in the simulator.
 unsigned& device_flags() {
@@ -131,7 +135,8 @@ struct End {
 /// Checks that `bytes` from `p` lie in one allocation when p is device memory, and that the
 /// direction matches where the pointers point.
 cudaError_t resolve(const char* call, const char* role, const void* p, std::size_t bytes,
-                    bool device_expected, bool known, End& end, const std::source_location& site) {
+                    bool device_expected, bool known, End& end, const std::source_location& site,
+                    const std::string& region = {}) {
     end.a = find(p, end.offset);
     if (!known) return cudaSuccess;  // cudaMemcpyDefault: wherever it points
     if (device_expected && !end.a)
@@ -145,7 +150,8 @@ cudaError_t resolve(const char* call, const char* role, const void* p, std::size
                     "copy's direction says host memory; check the cudaMemcpyKind");
     if (end.a && end.offset + bytes > end.a->size)
         return fail(cudaErrorInvalidValue,
-                    std::string(call) + at(site) + ": " + std::to_string(bytes) + " bytes from " +
+                    std::string(call) + at(site) + ": " +
+                        (region.empty() ? std::to_string(bytes) + " bytes" : region) + " from " +
                         "byte " + std::to_string(end.offset) + " of the " + role + " run " +
                         std::to_string(end.offset + bytes - end.a->size) +
                         " bytes past the end of its allocation of " + std::to_string(end.a->size) +
@@ -269,10 +275,11 @@ cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::s
 
 cudaError_t simt::sim::detail::cuda_malloc_pitch(void** ptr, std::size_t* pitch, std::size_t width,
                                                  std::size_t height, std::size_t elem_size,
-                                                 const char* elem_type, std::source_location site) {
+                                                 const char* elem_type, std::source_location site,
+                                                 const char* call) {
     if (!pitch)
         return fail(cudaErrorInvalidValue,
-                    "cudaMallocPitch" + at(site) + ": the pointer to store the pitch in is null");
+                    call + at(site) + ": the pointer to store the pitch in is null");
     // Rows start on 512-byte boundaries, as cudaMallocPitch's do on current GPUs.
     const std::size_t align = 512;
     std::size_t rounded = 0, bytes = 0;
@@ -281,14 +288,14 @@ cudaError_t simt::sim::detail::cuda_malloc_pitch(void** ptr, std::size_t* pitch,
         if (ptr) *ptr = nullptr;
         return fail(
             cudaErrorMemoryAllocation,
-            "cudaMallocPitch refused at " + where(site) + ": " + std::to_string(height) +
+            std::string(call) + " refused at " + where(site) + ": " + std::to_string(height) +
                 " rows of " + std::to_string(width) +
                 " bytes overflow size_t (a negative "
                 "width or height converted to size_t?); it returns cudaErrorMemoryAllocation");
     }
     rounded = (width + align - 1) / align * align;
     if (rounded % elem_size != 0) elem_size = 1, elem_type = "byte";
-    cudaError_t e = cuda_malloc(ptr, bytes, elem_size, elem_type, false, site, "cudaMallocPitch");
+    cudaError_t e = cuda_malloc(ptr, bytes, elem_size, elem_type, false, site, call);
     if (e == cudaSuccess) *pitch = rounded;
     return e;
 }
@@ -309,6 +316,27 @@ cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned flags,
 cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height,
                             std::source_location site) {
     return cuda_malloc_pitch(ptr, pitch, width, height, 1, "byte", site);
+}
+
+cudaError_t cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent, std::source_location site) {
+    if (!pitched)
+        return fail(cudaErrorInvalidValue,
+                    "cudaMalloc3D" + at(site) +
+                        ": the pointer to store the cudaPitchedPtr in is null");
+    // A volume is a pitched 2-D array whose rows are every slice's rows, one slice after another.
+    std::size_t rows = 0;
+    if (__builtin_mul_overflow(extent.height, extent.depth, &rows)) {
+        pitched->ptr = nullptr;
+        return fail(cudaErrorMemoryAllocation,
+                    "cudaMalloc3D refused at " + where(site) + ": " + std::to_string(extent.depth) +
+                        " slices of " + std::to_string(extent.height) +
+                        " rows overflow size_t (a negative height or depth converted to size_t?); "
+                        "it returns cudaErrorMemoryAllocation");
+    }
+    cudaError_t e = cuda_malloc_pitch(&pitched->ptr, &pitched->pitch, extent.width, rows, 1, "byte",
+                                      site, "cudaMalloc3D");
+    if (e == cudaSuccess) pitched->xsize = extent.width, pitched->ysize = extent.height;
+    return e;
 }
 
 cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t,
@@ -618,23 +646,40 @@ cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise a
                                        : cudaSuccess;
 }
 
+namespace {
+
+cudaError_t check_kind(const char* call, cudaMemcpyKind kind, const std::source_location& site) {
+    if (kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault) return cudaSuccess;
+    return fail(cudaErrorInvalidMemcpyDirection,
+                std::string(call) + at(site) + ": the direction is not a cudaMemcpyKind");
+}
+
+/// Where a copy's direction says its ends are; cudaMemcpyDefault says nothing (`known` false).
+struct Direction {
+    bool known, dst_device, src_device;
+};
+Direction direction(cudaMemcpyKind kind) {
+    return {kind != cudaMemcpyDefault,
+            kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice,
+            kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice};
+}
+
+}  // namespace
+
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
                        std::source_location site) {
-    if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
-        return fail(cudaErrorInvalidMemcpyDirection,
-                    "cudaMemcpy" + at(site) + ": the direction is not a cudaMemcpyKind");
+    if (cudaError_t e = check_kind("cudaMemcpy", kind, site)) return e;
     if (cudaError_t e = wait_all()) return e;
     if (bytes == 0) return cudaSuccess;
     if (!dst || !src)
         return fail(cudaErrorInvalidValue, "cudaMemcpy" + at(site) + ": a pointer is null");
-    bool known = kind != cudaMemcpyDefault;
-    bool dst_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
-    bool src_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+    const Direction to = direction(kind);
     End d, s;
     if (cudaError_t e =
-            resolve("cudaMemcpy", "destination", dst, bytes, dst_device, known, d, site))
+            resolve("cudaMemcpy", "destination", dst, bytes, to.dst_device, to.known, d, site))
         return e;
-    if (cudaError_t e = resolve("cudaMemcpy", "source", src, bytes, src_device, known, s, site))
+    if (cudaError_t e =
+            resolve("cudaMemcpy", "source", src, bytes, to.src_device, to.known, s, site))
         return e;
     std::memmove(dst, src, bytes);
     note_written(d, bytes);
@@ -645,20 +690,6 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaM
                             cudaStream_t stream, std::source_location site) {
     if (captured_memcpy(stream, dst, src, bytes, kind, site)) return cudaSuccess;  // graph.cpp
     return cudaMemcpy(dst, src, bytes, kind, site);
-}
-
-cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
-                         std::size_t width, std::size_t height, cudaMemcpyKind kind,
-                         std::source_location site) {
-    if (width > dpitch || width > spitch)
-        return fail(cudaErrorInvalidValue,
-                    "cudaMemcpy2D" + at(site) + ": the width is larger than a pitch");
-    for (std::size_t row = 0; row < height; ++row)
-        if (cudaError_t e =
-                cudaMemcpy(static_cast<std::byte*>(dst) + row * dpitch,
-                           static_cast<const std::byte*>(src) + row * spitch, width, kind, site))
-            return e;
-    return cudaSuccess;
 }
 
 cudaError_t cudaMemset(void* ptr, int value, std::size_t bytes, std::source_location site) {
@@ -676,6 +707,221 @@ cudaError_t cudaMemsetAsync(void* ptr, int value, std::size_t bytes, cudaStream_
                             std::source_location site) {
     if (captured_memset(stream, ptr, value, bytes, site)) return cudaSuccess;  // graph.cpp
     return cudaMemset(ptr, value, bytes, site);
+}
+
+// 2-D and 3-D copies and memsets: one region of `depth` slices of `height` rows of `width` bytes
+// (a cudaExtent; depth 1 for 2-D), at each end a pitched object and a position in it. Every
+// argument is checked before the first byte moves, as CUDA does; then row by row, so that the
+// padding between rows is neither read nor counted as written (initcheck).
+namespace {
+
+/// One end: the pitched object (its rows `pitch` bytes apart, `ysize` rows to a slice) and where
+/// in it the region starts.
+struct Pitched {
+    const void* ptr;
+    std::size_t pitch;
+    std::size_t ysize;
+    cudaPos pos;
+};
+
+std::string count(std::size_t n, const char* what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
+/// CUDA's rules for one end of a region: its rows fit in the pitch and, with more than one slice,
+/// its rows fit in a slice. A pitch below the width is cudaErrorInvalidPitchValue for a copy and,
+/// as CUDA documents it, cudaErrorInvalidValue for a memset, which ignores the pitch of one row.
+cudaError_t check_shape(const char* call, const char* role, const Pitched& o, cudaExtent size,
+                        bool copy, const std::source_location& site) {
+    const std::string head = std::string(call) + at(site) + ": ";
+    const std::string its = std::string("the ") + role + "'s ";
+    if (size.width > o.pitch && (copy || size.height > 1 || size.depth > 1)) {
+        const cudaError_t code = copy ? cudaErrorInvalidPitchValue : cudaErrorInvalidValue;
+        return fail(code, head + "the width is larger than a pitch: rows of " +
+                              std::to_string(size.width) + " bytes, and " + its +
+                              "pitch (the bytes from one row to the next) is " +
+                              std::to_string(o.pitch) + " (" + cudaGetErrorName(code) + ")");
+    }
+    if (copy && o.pitch > max_pitch)
+        return fail(cudaErrorInvalidPitchValue,
+                    head + its + "pitch of " + std::to_string(o.pitch) +
+                        " bytes is more than a copy takes (" + std::to_string(max_pitch) +
+                        ", cudaDevAttrMaxPitch; a negative pitch converted to size_t?) "
+                        "(cudaErrorInvalidPitchValue)");
+    if (size.width <= o.pitch && o.pos.x > o.pitch - size.width)
+        return fail(cudaErrorInvalidValue,
+                    head + its + "rows are " + std::to_string(o.pitch) +
+                        " bytes (its pitch), and " + std::to_string(size.width) +
+                        " bytes from x = " + std::to_string(o.pos.x) +
+                        " run past a row's end (cudaErrorInvalidValue)");
+    if (size.depth > 1 && (size.height > o.ysize || o.pos.y > o.ysize - size.height))
+        return fail(cudaErrorInvalidValue,
+                    head + its + "slices are " + count(o.ysize, "row") + " (its ysize), and " +
+                        count(size.height, "row") + " from y = " + std::to_string(o.pos.y) +
+                        " run into the next slice (cudaErrorInvalidValue)");
+    return cudaSuccess;
+}
+
+/// An end once found: its region's first byte, its rows' and slices' distances, and the
+/// allocation it lies in (none for host memory).
+struct Rows {
+    std::byte* first;
+    std::size_t pitch;
+    std::size_t slice;
+    End end;
+    std::size_t offset(std::size_t y, std::size_t z) const { return z * slice + y * pitch; }
+};
+
+/// Finds one end's region as cudaMemcpy finds a pointer's bytes, over the span from the region's
+/// first byte to its last: in one allocation when it is device memory. `size` is not empty.
+cudaError_t locate(const char* call, const char* role, const Pitched& o, cudaExtent size,
+                   bool device_expected, bool known, Rows& rows,
+                   const std::source_location& site) {
+    const std::string head = std::string(call) + at(site) + ": ";
+    if (!o.ptr) return fail(cudaErrorInvalidValue, head + "the " + role + " pointer is null");
+    // ysize matters only from one slice to the next (CUDA lets a 2-D copy leave it 0).
+    const bool slices = size.depth > 1 || o.pos.z > 0;
+    std::size_t slice = 0, start = 0, span = 0, t = 0;
+    if ((slices && __builtin_mul_overflow(o.pitch, o.ysize, &slice)) ||
+        __builtin_mul_overflow(o.pos.z, slice, &start) ||
+        __builtin_mul_overflow(o.pos.y, o.pitch, &t) || __builtin_add_overflow(start, t, &start) ||
+        __builtin_add_overflow(start, o.pos.x, &start) ||
+        __builtin_mul_overflow(size.depth - 1, slice, &span) ||
+        __builtin_mul_overflow(size.height - 1, o.pitch, &t) ||
+        __builtin_add_overflow(span, t, &span) || __builtin_add_overflow(span, size.width, &span))
+        return fail(cudaErrorInvalidValue,
+                    head + "the " + role + "'s region overflows size_t (a negative size or "
+                    "position converted to size_t?)");
+    rows = {static_cast<std::byte*>(const_cast<void*>(o.ptr)) + start, o.pitch, slice, {}};
+    std::string region = count(size.height, "row") + " of " + std::to_string(size.width) +
+                         " bytes (rows " + std::to_string(o.pitch) + " bytes apart, " +
+                         std::to_string(span) + " bytes from the first to the last)";
+    if (size.depth > 1) region = count(size.depth, "slice") + " of " + region;
+    return resolve(call, role, rows.first, span, device_expected, known, rows.end, site, region);
+}
+
+bool empty(cudaExtent size) { return size.width == 0 || size.height == 0 || size.depth == 0; }
+
+cudaError_t copy_region(const char* call, const Pitched& dst, const Pitched& src, cudaExtent size,
+                        cudaMemcpyKind kind, const std::source_location& site) {
+    if (cudaError_t e = check_kind(call, kind, site)) return e;
+    if (cudaError_t e = check_shape(call, "destination", dst, size, true, site)) return e;
+    if (cudaError_t e = check_shape(call, "source", src, size, true, site)) return e;
+    if (cudaError_t e = wait_all()) return e;
+    if (empty(size)) return cudaSuccess;
+    const Direction to = direction(kind);
+    Rows d, s;
+    if (cudaError_t e = locate(call, "destination", dst, size, to.dst_device, to.known, d, site))
+        return e;
+    if (cudaError_t e = locate(call, "source", src, size, to.src_device, to.known, s, site))
+        return e;
+    for (std::size_t z = 0; z < size.depth; ++z)
+        for (std::size_t y = 0; y < size.height; ++y) {
+            std::memmove(d.first + d.offset(y, z), s.first + s.offset(y, z), size.width);
+            note_written({d.end.a, d.end.offset + d.offset(y, z)}, size.width);
+        }
+    return cudaSuccess;
+}
+
+cudaError_t set_region(const char* call, const Pitched& dst, int value, cudaExtent size,
+                       const std::source_location& site) {
+    if (cudaError_t e = check_shape(call, "destination", dst, size, false, site)) return e;
+    if (cudaError_t e = wait_all()) return e;
+    if (empty(size)) return cudaSuccess;
+    Rows d;
+    if (cudaError_t e = locate(call, "destination", dst, size, true, true, d, site)) return e;
+    for (std::size_t z = 0; z < size.depth; ++z)
+        for (std::size_t y = 0; y < size.height; ++y) {
+            std::memset(d.first + d.offset(y, z), value, size.width);
+            note_written({d.end.a, d.end.offset + d.offset(y, z)}, size.width);
+        }
+    return cudaSuccess;
+}
+
+/// A 2-D or 3-D copy or memset on a capturing stream: simt's graphs have no node for one.
+cudaError_t refuse_capture(const char* call, cudaStream_t stream,
+                           const std::source_location& site) {
+    cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+    if (stream) cudaStreamIsCapturing(stream, &status);
+    if (status == cudaStreamCaptureStatusNone) return cudaSuccess;
+    return fail(cudaErrorStreamCaptureUnsupported,
+                std::string(call) + at(site) + ": simt cannot capture a 2-D or 3-D copy or memset "
+                "into a graph; make it before cudaStreamBeginCapture or after "
+                "cudaStreamEndCapture (cudaErrorStreamCaptureUnsupported)");
+}
+
+cudaError_t memcpy_3d(const char* call, const cudaMemcpy3DParms* p,
+                      const std::source_location& site) {
+    const std::string head = std::string(call) + at(site) + ": ";
+    if (!p) return fail(cudaErrorInvalidValue, head + "the cudaMemcpy3DParms pointer is null");
+    // An array that is set is most often a struct never zeroed: simt has no CUDA arrays.
+    for (auto [array, ptr, end] : {std::tuple{p->srcArray, p->srcPtr.ptr, "src"},
+                                   std::tuple{p->dstArray, p->dstPtr.ptr, "dst"}}) {
+        if (array)
+            return fail(cudaErrorInvalidValue,
+                        head + end + "Array is set, and simt has no CUDA arrays; if the copy is "
+                        "between pointers, zero the parameters before filling them in "
+                        "(cudaMemcpy3DParms p = {0};) (cudaErrorInvalidValue)");
+        if (!ptr)
+            return fail(cudaErrorInvalidValue,
+                        head + end + "Ptr.ptr is null: neither " + end + "Array nor " + end +
+                            "Ptr is set (make_cudaPitchedPtr) (cudaErrorInvalidValue)");
+    }
+    return copy_region(call, {p->dstPtr.ptr, p->dstPtr.pitch, p->dstPtr.ysize, p->dstPos},
+                       {p->srcPtr.ptr, p->srcPtr.pitch, p->srcPtr.ysize, p->srcPos}, p->extent,
+                       p->kind, site);
+}
+
+}  // namespace
+
+cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
+                         std::size_t width, std::size_t height, cudaMemcpyKind kind,
+                         std::source_location site) {
+    return copy_region("cudaMemcpy2D", {dst, dpitch, height, {}}, {src, spitch, height, {}},
+                       {width, height, 1}, kind, site);
+}
+
+cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
+                              std::size_t width, std::size_t height, cudaMemcpyKind kind,
+                              cudaStream_t stream, std::source_location site) {
+    if (cudaError_t e = refuse_capture("cudaMemcpy2DAsync", stream, site)) return e;
+    return copy_region("cudaMemcpy2DAsync", {dst, dpitch, height, {}}, {src, spitch, height, {}},
+                       {width, height, 1}, kind, site);
+}
+
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p, std::source_location site) {
+    return memcpy_3d("cudaMemcpy3D", p, site);
+}
+
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream,
+                              std::source_location site) {
+    if (cudaError_t e = refuse_capture("cudaMemcpy3DAsync", stream, site)) return e;
+    return memcpy_3d("cudaMemcpy3DAsync", p, site);
+}
+
+cudaError_t cudaMemset2D(void* ptr, std::size_t pitch, int value, std::size_t width,
+                         std::size_t height, std::source_location site) {
+    return set_region("cudaMemset2D", {ptr, pitch, height, {}}, value, {width, height, 1}, site);
+}
+
+cudaError_t cudaMemset2DAsync(void* ptr, std::size_t pitch, int value, std::size_t width,
+                              std::size_t height, cudaStream_t stream, std::source_location site) {
+    if (cudaError_t e = refuse_capture("cudaMemset2DAsync", stream, site)) return e;
+    return set_region("cudaMemset2DAsync", {ptr, pitch, height, {}}, value, {width, height, 1},
+                      site);
+}
+
+cudaError_t cudaMemset3D(cudaPitchedPtr pitched, int value, cudaExtent extent,
+                         std::source_location site) {
+    return set_region("cudaMemset3D", {pitched.ptr, pitched.pitch, pitched.ysize, {}}, value,
+                      extent, site);
+}
+
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitched, int value, cudaExtent extent,
+                              cudaStream_t stream, std::source_location site) {
+    if (cudaError_t e = refuse_capture("cudaMemset3DAsync", stream, site)) return e;
+    return set_region("cudaMemset3DAsync", {pitched.ptr, pitched.pitch, pitched.ysize, {}}, value,
+                      extent, site);
 }
 
 cudaError_t cudaDeviceSynchronize() { return wait_all(); }
@@ -867,7 +1113,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
     d.sharedMemPerBlock = p.shared_mem_per_block;
     d.regsPerBlock = p.regs_per_block;
     d.warpSize = p.warp_size;
-    d.memPitch = 2147483647;
+    d.memPitch = max_pitch;
     d.maxThreadsPerBlock = p.max_threads_per_block;
     for (int i = 0; i < 3; ++i) {
         d.maxThreadsDim[i] = p.max_threads_dim[i];

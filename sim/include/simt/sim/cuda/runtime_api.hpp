@@ -70,6 +70,53 @@ enum cudaMemcpyKind {
     cudaMemcpyDefault = 4,
 };
 
+/// CUDA arrays (cudaMalloc3DArray, the memory of textures) are not in the simulator: the type is
+/// here so that cudaMemcpy3DParms has CUDA's fields, and a copy that names an array is refused.
+struct cudaArray;
+typedef struct cudaArray* cudaArray_t;
+typedef const struct cudaArray* cudaArray_const_t;
+
+/// Pitched memory, as cudaMalloc3D returns it: row y of slice z starts at
+/// `(char*)ptr + (z * ysize + y) * pitch`. xsize is a row's width and ysize a slice's rows; only
+/// ysize moves anything (from one slice to the next), xsize is the caller's note.
+struct cudaPitchedPtr {
+    void* ptr;
+    std::size_t pitch;
+    std::size_t xsize;
+    std::size_t ysize;
+};
+/// The size of a 3-D region: width in bytes (in elements for a CUDA array), height in rows, depth
+/// in slices.
+struct cudaExtent {
+    std::size_t width;
+    std::size_t height;
+    std::size_t depth;
+};
+/// A place in a 3-D object: x in bytes (in elements for a CUDA array), y a row, z a slice.
+struct cudaPos {
+    std::size_t x;
+    std::size_t y;
+    std::size_t z;
+};
+/// What cudaMemcpy3D copies, field for field as CUDA's (set it to zero, `= {0}`, then fill in):
+/// `extent` from `srcPtr` at `srcPos` to `dstPtr` at `dstPos`.
+struct cudaMemcpy3DParms {
+    cudaArray_t srcArray;  ///< not in the simulator: must be null
+    cudaPos srcPos;
+    cudaPitchedPtr srcPtr;
+    cudaArray_t dstArray;  ///< not in the simulator: must be null
+    cudaPos dstPos;
+    cudaPitchedPtr dstPtr;
+    cudaExtent extent;
+    cudaMemcpyKind kind;
+};
+inline cudaPitchedPtr make_cudaPitchedPtr(void* d, std::size_t p, std::size_t xsz,
+                                          std::size_t ysz) {
+    return {d, p, xsz, ysz};
+}
+inline cudaPos make_cudaPos(std::size_t x, std::size_t y, std::size_t z) { return {x, y, z}; }
+inline cudaExtent make_cudaExtent(std::size_t w, std::size_t h, std::size_t d) { return {w, h, d}; }
+
 /// A stream or an event is a handle to simt's own; 0 is the default stream.
 struct CUstream_st {
     simt::Stream stream;
@@ -386,6 +433,11 @@ cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned flags = cu
                               std::source_location site = std::source_location::current());
 cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height,
                             std::source_location site = std::source_location::current());
+/// extent.depth slices of extent.height rows of extent.width bytes, each row padded to the pitch
+/// cudaMallocPitch gives (512 bytes: `make_cudaExtent(100 * sizeof(float), 64, 8)` gives pitch
+/// 512, xsize 400, ysize 64, and 512 * 64 * 8 bytes).
+cudaError_t cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent,
+                         std::source_location site = std::source_location::current());
 cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t stream,
                             std::source_location site = std::source_location::current());
 cudaError_t cudaFree(void* ptr, std::source_location site = std::source_location::current());
@@ -428,19 +480,45 @@ cudaError_t cudaMemset(void* ptr, int value, std::size_t bytes,
                        std::source_location site = std::source_location::current());
 cudaError_t cudaMemsetAsync(void* ptr, int value, std::size_t bytes, cudaStream_t stream = nullptr,
                             std::source_location site = std::source_location::current());
+// 2-D and 3-D: rows of `width` bytes, `pitch` bytes apart, and slices of ysize rows. A copy's pitch
+// below the width, or above cudaDevAttrMaxPitch, is cudaErrorInvalidPitchValue (a memset's:
+// cudaErrorInvalidValue, as CUDA documents); a region that runs past its allocation, past a row
+// (x + width > pitch) or, with depth > 1, past a slice (y + height > ysize) is
+// cudaErrorInvalidValue. The padding between rows is neither copied nor set. The Async forms wait
+// and run at once, as cudaMemcpyAsync does here, and a capturing stream refuses them.
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
                          std::size_t width, std::size_t height, cudaMemcpyKind kind,
                          std::source_location site = std::source_location::current());
+cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
+                              std::size_t width, std::size_t height, cudaMemcpyKind kind,
+                              cudaStream_t stream = nullptr,
+                              std::source_location site = std::source_location::current());
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p,
+                         std::source_location site = std::source_location::current());
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream = nullptr,
+                              std::source_location site = std::source_location::current());
+cudaError_t cudaMemset2D(void* ptr, std::size_t pitch, int value, std::size_t width,
+                         std::size_t height,
+                         std::source_location site = std::source_location::current());
+cudaError_t cudaMemset2DAsync(void* ptr, std::size_t pitch, int value, std::size_t width,
+                              std::size_t height, cudaStream_t stream = nullptr,
+                              std::source_location site = std::source_location::current());
+cudaError_t cudaMemset3D(cudaPitchedPtr pitched, int value, cudaExtent extent,
+                         std::source_location site = std::source_location::current());
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitched, int value, cudaExtent extent,
+                              cudaStream_t stream = nullptr,
+                              std::source_location site = std::source_location::current());
 
 namespace simt::sim::detail {
 /// cudaMalloc and its kin, told the element type when the call shows it, so that reports index
 /// the array by element ('d_a'[1000] of float) and not by byte. `call` names it in messages.
 cudaError_t cuda_malloc(void** ptr, std::size_t bytes, std::size_t elem_size, const char* elem_type,
                         bool managed, std::source_location site, const char* call = nullptr);
-/// cudaMallocPitch: rows of `width` bytes, each padded to the returned pitch.
+/// cudaMallocPitch (and cudaMalloc3D, `call`): rows of `width` bytes, each padded to the
+/// returned pitch.
 cudaError_t cuda_malloc_pitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height,
                               std::size_t elem_size, const char* elem_type,
-                              std::source_location site);
+                              std::source_location site, const char* call = "cudaMallocPitch");
 /// Scalars are elements; the members of a struct are checked byte by byte (two threads may
 /// update different members of one element).
 template <class T>

@@ -1,7 +1,9 @@
 // cuBLAS's common subset with the toolkit's signatures: the handle and its stream, the copy
-// helpers, and saxpy/daxpy, dot, scal, nrm2, gemv and gemm in single and double precision,
-// column-major as in cuBLAS. Each operation is a kernel queued on the handle's stream; results
-// returned to a host pointer (dot, nrm2 in pointer mode host) wait for it, as cuBLAS does.
+// helpers, and saxpy/daxpy, dot, scal, nrm2, gemv, gemm and its batched forms (an array of
+// pointers, or strided), trsm, syrk, geam, and the batched LU factorisation and inverse
+// (getrfBatched, getriBatched) in single and double precision, column-major as in cuBLAS. Each
+// operation is a kernel queued on the handle's stream; results returned to a host pointer (dot,
+// nrm2 in pointer mode host) wait for it, as cuBLAS does.
 //
 // Arguments are checked as NVIDIA's cuBLAS was seen to check them on a GPU (an H100 with CUDA
 // 13, docs/gpu-verification.md), which is less than its documentation lists: a null handle is
@@ -11,7 +13,11 @@
 // refuse non-positive element sizes, strides and leading dimensions with
 // CUBLAS_STATUS_INVALID_VALUE; a leading dimension below the rows, or n < 0, fails the copy
 // itself: CUBLAS_STATUS_MAPPING_ERROR. Level-1 functions do nothing for n <= 0, as BLAS (dot and
-// nrm2 then return 0, nrm2 also for incx <= 0).
+// nrm2 then return 0, nrm2 also for incx <= 0). The batched gemms take gemm's checks and refuse
+// a negative batch count. getrfBatched, getriBatched, trsm, syrk and geam refuse what NVIDIA's
+// documentation lists (negative sizes and counts, leading dimensions below the rows, enumerators
+// out of range, a null alpha or beta, geam in place with a transpose or another leading
+// dimension); no GPU has confirmed these yet.
 //
 // Every function takes a defaulted last parameter, the caller's source location, which a
 // program never passes: reports about the kernel name the line of the cuBLAS call.
@@ -250,22 +256,137 @@ cublasStatus_t gemv(cublasHandle_t h, cublasOperation_t trans, int m, int n, con
                   [=] { gemv_kernel(t, m, n, a, A, lda, x, incx, b, y, incy); });
 }
 
+/// gemm's refusals, which its batched forms share.
 template <class T>
-cublasStatus_t gemm(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m,
-                    int n, int k, const T* alpha, const T* A, int lda, const T* B, int ldb,
-                    const T* beta, T* C, int ldc, LibraryCall site) {
-    if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+cublasStatus_t check_gemm(cublasOperation_t transa, cublasOperation_t transb, int m, int n, int k,
+                          const T* alpha, int lda, int ldb, const T* beta, int ldc) {
     bool ta = transa != CUBLAS_OP_N, tb = transb != CUBLAS_OP_N;
     if (!valid_op(transa) || !valid_op(transb) || m < 0 || n < 0 || k < 0 ||
         lda < std::max(1, ta ? k : m) || ldb < std::max(1, tb ? n : k) || ldc < std::max(1, m) ||
         !alpha || !beta)
         return CUBLAS_STATUS_INVALID_VALUE;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+/// The blocks of tile x tile threads over an m x n matrix (at most 1024 a side, then the kernel's
+/// grid-stride loops), `depth` deep for a batch of matrices.
+inline constexpr unsigned tile = 16;
+inline dim3 matrix_grid(int m, int n, int depth = 1) {
+    return dim3(std::min((m + tile - 1) / tile, 1024u), std::min((n + tile - 1) / tile, 1024u),
+                static_cast<unsigned>(std::clamp(depth, 1, 64)));
+}
+
+template <class T>
+cublasStatus_t gemm(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m,
+                    int n, int k, const T* alpha, const T* A, int lda, const T* B, int ldb,
+                    const T* beta, T* C, int ldc, LibraryCall site) {
+    if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+    if (cublasStatus_t s = check_gemm(transa, transb, m, n, k, alpha, lda, ldb, beta, ldc);
+        s != CUBLAS_STATUS_SUCCESS)
+        return s;
+    if (m == 0 || n == 0) return CUBLAS_STATUS_SUCCESS;
+    bool ta = transa != CUBLAS_OP_N, tb = transb != CUBLAS_OP_N;
+    Scalar<T> a = scalar(h, alpha), b = scalar(h, beta);
+    return launch(h, matrix_grid(m, n), dim3(tile, tile), site,
+                  [=] { gemm_kernel(ta, tb, m, n, k, a, A, lda, B, ldb, b, C, ldc); });
+}
+
+/// gemmBatched and gemmStridedBatched: gemm's checks, and a batch count that is not negative.
+template <class T, class BatchA, class BatchB, class BatchC>
+cublasStatus_t gemm_batched(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb,
+                            int m, int n, int k, const T* alpha, BatchA A, int lda, BatchB B,
+                            int ldb, const T* beta, BatchC C, int ldc, int batch,
+                            LibraryCall site) {
+    if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+    if (cublasStatus_t s = check_gemm(transa, transb, m, n, k, alpha, lda, ldb, beta, ldc);
+        s != CUBLAS_STATUS_SUCCESS)
+        return s;
+    if (batch < 0) return CUBLAS_STATUS_INVALID_VALUE;
+    if (m == 0 || n == 0 || batch == 0) return CUBLAS_STATUS_SUCCESS;
+    bool ta = transa != CUBLAS_OP_N, tb = transb != CUBLAS_OP_N;
+    Scalar<T> a = scalar(h, alpha), b = scalar(h, beta);
+    return launch(h, matrix_grid(m, n, batch), dim3(tile, tile), site, [=] {
+        gemm_batch_kernel(ta, tb, m, n, k, a, A, lda, B, ldb, b, C, ldc, batch);
+    });
+}
+
+template <class T>
+cublasStatus_t getrf_batched(cublasHandle_t h, int n, T* const A[], int lda, int* P, int* info,
+                             int batch, LibraryCall site) {
+    if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+    if (n < 0 || lda < std::max(1, n) || batch < 0) return CUBLAS_STATUS_INVALID_VALUE;
+    if (batch == 0) return CUBLAS_STATUS_SUCCESS;
+    return launch(h, blocks_for(batch), block_threads, site,
+                  [=] { getrf_kernel(n, A, lda, P, info, batch); });
+}
+
+template <class T>
+cublasStatus_t getri_batched(cublasHandle_t h, int n, const T* const A[], int lda, const int* P,
+                             T* const C[], int ldc, int* info, int batch, LibraryCall site) {
+    if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+    if (n < 0 || lda < std::max(1, n) || ldc < std::max(1, n) || batch < 0)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    if (batch == 0) return CUBLAS_STATUS_SUCCESS;
+    return launch(h, blocks_for(batch), block_threads, site,
+                  [=] { getri_kernel(n, A, lda, P, C, ldc, info, batch); });
+}
+
+inline bool valid_fill(cublasFillMode_t uplo) {
+    return uplo == CUBLAS_FILL_MODE_LOWER || uplo == CUBLAS_FILL_MODE_UPPER;
+}
+
+template <class T>
+cublasStatus_t trsm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                    cublasOperation_t trans, cublasDiagType_t diag, int m, int n, const T* alpha,
+                    const T* A, int lda, T* B, int ldb, LibraryCall site) {
+    if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+    bool left = side == CUBLAS_SIDE_LEFT;
+    if ((!left && side != CUBLAS_SIDE_RIGHT) || !valid_fill(uplo) || !valid_op(trans) ||
+        (diag != CUBLAS_DIAG_NON_UNIT && diag != CUBLAS_DIAG_UNIT) || m < 0 || n < 0 ||
+        lda < std::max(1, left ? m : n) || ldb < std::max(1, m) || !alpha)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    if (m == 0 || n == 0) return CUBLAS_STATUS_SUCCESS;
+    bool lower = uplo == CUBLAS_FILL_MODE_LOWER, t = trans != CUBLAS_OP_N,
+         unit = diag == CUBLAS_DIAG_UNIT;
+    Scalar<T> a = scalar(h, alpha);
+    return launch(h, blocks_for(left ? n : m), block_threads, site,
+                  [=] { trsm_kernel(left, lower, t, unit, m, n, a, A, lda, B, ldb); });
+}
+
+/// syrk is gemm of op(A) with its own transpose, on one triangle of C.
+template <class T>
+cublasStatus_t syrk(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k,
+                    const T* alpha, const T* A, int lda, const T* beta, T* C, int ldc,
+                    LibraryCall site) {
+    if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+    bool t = trans != CUBLAS_OP_N;
+    if (!valid_fill(uplo) || !valid_op(trans) || n < 0 || k < 0 ||
+        lda < std::max(1, t ? k : n) || ldc < std::max(1, n) || !alpha || !beta)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    if (n == 0) return CUBLAS_STATUS_SUCCESS;
+    Scalar<T> a = scalar(h, alpha), b = scalar(h, beta);
+    return launch(h, matrix_grid(n, n), dim3(tile, tile), site,
+                  [=] { gemm_kernel(t, !t, n, n, k, a, A, lda, A, lda, b, C, ldc, uplo); });
+}
+
+template <class T>
+cublasStatus_t geam(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m,
+                    int n, const T* alpha, const T* A, int lda, const T* beta, const T* B, int ldb,
+                    T* C, int ldc, LibraryCall site) {
+    if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+    bool ta = transa != CUBLAS_OP_N, tb = transb != CUBLAS_OP_N;
+    if (!valid_op(transa) || !valid_op(transb) || m < 0 || n < 0 ||
+        lda < std::max(1, ta ? n : m) || ldb < std::max(1, tb ? n : m) || ldc < std::max(1, m) ||
+        !alpha || !beta)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    // In place, C may be A or B only untransposed and with C's leading dimension, so that each
+    // thread reads the element it writes.
+    if ((C == A && (ta || lda != ldc)) || (C == B && (tb || ldb != ldc)))
+        return CUBLAS_STATUS_INVALID_VALUE;
     if (m == 0 || n == 0) return CUBLAS_STATUS_SUCCESS;
     Scalar<T> a = scalar(h, alpha), b = scalar(h, beta);
-    constexpr unsigned tile = 16;
-    dim3 grid(std::min((m + tile - 1) / tile, 1024u), std::min((n + tile - 1) / tile, 1024u));
-    return launch(h, grid, dim3(tile, tile), site,
-                  [=] { gemm_kernel(ta, tb, m, n, k, a, A, lda, B, ldb, b, C, ldc); });
+    return launch(h, matrix_grid(m, n), dim3(tile, tile), site,
+                  [=] { geam_kernel(ta, tb, m, n, a, A, lda, b, B, ldb, C, ldc); });
 }
 
 }  // namespace simt::sim::detail::blas
@@ -333,6 +454,121 @@ inline cublasStatus_t cublasDgemm(cublasHandle_t handle, cublasOperation_t trans
                                          beta, C, ldc, {site, __func__});
 }
 
+inline cublasStatus_t cublasSgemmBatched(cublasHandle_t handle, cublasOperation_t transa,
+                                         cublasOperation_t transb, int m, int n, int k,
+                                         const float* alpha, const float* const Aarray[], int lda,
+                                         const float* const Barray[], int ldb, const float* beta,
+                                         float* const Carray[], int ldc, int batchCount,
+                                         SIMT_CUBLAS_SITE) {
+    namespace blas = simt::sim::detail::blas;
+    return blas::gemm_batched(handle, transa, transb, m, n, k, alpha,
+                              blas::PointerArray<const float*>{Aarray}, lda,
+                              blas::PointerArray<const float*>{Barray}, ldb, beta,
+                              blas::PointerArray<float*>{Carray}, ldc, batchCount,
+                              {site, __func__});
+}
+inline cublasStatus_t cublasDgemmBatched(cublasHandle_t handle, cublasOperation_t transa,
+                                         cublasOperation_t transb, int m, int n, int k,
+                                         const double* alpha, const double* const Aarray[],
+                                         int lda, const double* const Barray[], int ldb,
+                                         const double* beta, double* const Carray[], int ldc,
+                                         int batchCount, SIMT_CUBLAS_SITE) {
+    namespace blas = simt::sim::detail::blas;
+    return blas::gemm_batched(handle, transa, transb, m, n, k, alpha,
+                              blas::PointerArray<const double*>{Aarray}, lda,
+                              blas::PointerArray<const double*>{Barray}, ldb, beta,
+                              blas::PointerArray<double*>{Carray}, ldc, batchCount,
+                              {site, __func__});
+}
+inline cublasStatus_t cublasSgemmStridedBatched(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int m, int n, int k,
+    const float* alpha, const float* A, int lda, long long int strideA, const float* B, int ldb,
+    long long int strideB, const float* beta, float* C, int ldc, long long int strideC,
+    int batchCount, SIMT_CUBLAS_SITE) {
+    namespace blas = simt::sim::detail::blas;
+    return blas::gemm_batched(handle, transa, transb, m, n, k, alpha,
+                              blas::Strided<const float*>{A, strideA}, lda,
+                              blas::Strided<const float*>{B, strideB}, ldb, beta,
+                              blas::Strided<float*>{C, strideC}, ldc, batchCount,
+                              {site, __func__});
+}
+inline cublasStatus_t cublasDgemmStridedBatched(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int m, int n, int k,
+    const double* alpha, const double* A, int lda, long long int strideA, const double* B, int ldb,
+    long long int strideB, const double* beta, double* C, int ldc, long long int strideC,
+    int batchCount, SIMT_CUBLAS_SITE) {
+    namespace blas = simt::sim::detail::blas;
+    return blas::gemm_batched(handle, transa, transb, m, n, k, alpha,
+                              blas::Strided<const double*>{A, strideA}, lda,
+                              blas::Strided<const double*>{B, strideB}, ldb, beta,
+                              blas::Strided<double*>{C, strideC}, ldc, batchCount,
+                              {site, __func__});
+}
+inline cublasStatus_t cublasSgetrfBatched(cublasHandle_t handle, int n, float* const A[], int lda,
+                                          int* P, int* info, int batchSize, SIMT_CUBLAS_SITE) {
+    return simt::sim::detail::blas::getrf_batched(handle, n, A, lda, P, info, batchSize,
+                                                  {site, __func__});
+}
+inline cublasStatus_t cublasDgetrfBatched(cublasHandle_t handle, int n, double* const A[], int lda,
+                                          int* P, int* info, int batchSize, SIMT_CUBLAS_SITE) {
+    return simt::sim::detail::blas::getrf_batched(handle, n, A, lda, P, info, batchSize,
+                                                  {site, __func__});
+}
+inline cublasStatus_t cublasSgetriBatched(cublasHandle_t handle, int n, const float* const A[],
+                                          int lda, const int* P, float* const C[], int ldc,
+                                          int* info, int batchSize, SIMT_CUBLAS_SITE) {
+    return simt::sim::detail::blas::getri_batched(handle, n, A, lda, P, C, ldc, info, batchSize,
+                                                  {site, __func__});
+}
+inline cublasStatus_t cublasDgetriBatched(cublasHandle_t handle, int n, const double* const A[],
+                                          int lda, const int* P, double* const C[], int ldc,
+                                          int* info, int batchSize, SIMT_CUBLAS_SITE) {
+    return simt::sim::detail::blas::getri_batched(handle, n, A, lda, P, C, ldc, info, batchSize,
+                                                  {site, __func__});
+}
+inline cublasStatus_t cublasStrsm(cublasHandle_t handle, cublasSideMode_t side,
+                                  cublasFillMode_t uplo, cublasOperation_t trans,
+                                  cublasDiagType_t diag, int m, int n, const float* alpha,
+                                  const float* A, int lda, float* B, int ldb, SIMT_CUBLAS_SITE) {
+    return simt::sim::detail::blas::trsm(handle, side, uplo, trans, diag, m, n, alpha, A, lda, B,
+                                         ldb, {site, __func__});
+}
+inline cublasStatus_t cublasDtrsm(cublasHandle_t handle, cublasSideMode_t side,
+                                  cublasFillMode_t uplo, cublasOperation_t trans,
+                                  cublasDiagType_t diag, int m, int n, const double* alpha,
+                                  const double* A, int lda, double* B, int ldb, SIMT_CUBLAS_SITE) {
+    return simt::sim::detail::blas::trsm(handle, side, uplo, trans, diag, m, n, alpha, A, lda, B,
+                                         ldb, {site, __func__});
+}
+inline cublasStatus_t cublasSsyrk(cublasHandle_t handle, cublasFillMode_t uplo,
+                                  cublasOperation_t trans, int n, int k, const float* alpha,
+                                  const float* A, int lda, const float* beta, float* C, int ldc,
+                                  SIMT_CUBLAS_SITE) {
+    return simt::sim::detail::blas::syrk(handle, uplo, trans, n, k, alpha, A, lda, beta, C, ldc,
+                                         {site, __func__});
+}
+inline cublasStatus_t cublasDsyrk(cublasHandle_t handle, cublasFillMode_t uplo,
+                                  cublasOperation_t trans, int n, int k, const double* alpha,
+                                  const double* A, int lda, const double* beta, double* C, int ldc,
+                                  SIMT_CUBLAS_SITE) {
+    return simt::sim::detail::blas::syrk(handle, uplo, trans, n, k, alpha, A, lda, beta, C, ldc,
+                                         {site, __func__});
+}
+inline cublasStatus_t cublasSgeam(cublasHandle_t handle, cublasOperation_t transa,
+                                  cublasOperation_t transb, int m, int n, const float* alpha,
+                                  const float* A, int lda, const float* beta, const float* B,
+                                  int ldb, float* C, int ldc, SIMT_CUBLAS_SITE) {
+    return simt::sim::detail::blas::geam(handle, transa, transb, m, n, alpha, A, lda, beta, B, ldb,
+                                         C, ldc, {site, __func__});
+}
+inline cublasStatus_t cublasDgeam(cublasHandle_t handle, cublasOperation_t transa,
+                                  cublasOperation_t transb, int m, int n, const double* alpha,
+                                  const double* A, int lda, const double* beta, const double* B,
+                                  int ldb, double* C, int ldc, SIMT_CUBLAS_SITE) {
+    return simt::sim::detail::blas::geam(handle, transa, transb, m, n, alpha, A, lda, beta, B, ldb,
+                                         C, ldc, {site, __func__});
+}
+
 #undef SIMT_CUBLAS_SITE
 
 // The _v2 names that cublas_v2.h maps the functions to, for code that spells them out.
@@ -352,3 +588,7 @@ inline cublasStatus_t cublasDgemm(cublasHandle_t handle, cublasOperation_t trans
 #define cublasDgemv_v2 cublasDgemv
 #define cublasSgemm_v2 cublasSgemm
 #define cublasDgemm_v2 cublasDgemm
+#define cublasStrsm_v2 cublasStrsm
+#define cublasDtrsm_v2 cublasDtrsm
+#define cublasSsyrk_v2 cublasSsyrk
+#define cublasDsyrk_v2 cublasDsyrk
