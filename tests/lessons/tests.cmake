@@ -29,6 +29,12 @@ if(NOT SIMT_SANITIZE)
     simt_lesson_bug_test("Lesson 17's tiled convolution without its halo reads uninitialized shared memory at its marked line"
       17_convolution convolution.cu "the halo is read here" uninitialized-read halo_bug)
   endif()
+  if(TARGET 18_scan)
+    simt_lesson_bug_test("Lesson 18's block scan without the barrier between reads and writes is a data race at its marked line"
+      18_scan scan.cu "the race is here" data-race race)
+    simt_lesson_bug_test("Lesson 18's one-pass scan without the writer's fence is a data race at its marked line"
+      18_scan scan.cu "without the fence: the race shows here" data-race nofence)
+  endif()
 endif()
 
 # The numbers a README quotes from SIMT_PROFILE=text are the ones its program prints. (The
