@@ -24,23 +24,27 @@ namespace simt::sim::detail {
 
 inline constexpr unsigned short half_nan = 0x7FFF;
 
-/// v rounded to half in mode m, as bits: the magnitude is scaled by 2^(10 - e) to units of the
-/// half's last place (exactly: a power of two) and rounded to an integer there; a carry out of
-/// the significand carries into the exponent, as it should.
-template <Round m>
+/// v rounded in mode m to a 16-bit binary format with Mant fraction bits and largest exponent
+/// Emax (half: 10 and 15; bfloat16, in bf16.hpp: 7 and 127), as bits: the magnitude is scaled by
+/// 2^(Mant - e) to units of the last place (exactly: a power of two) and rounded to an integer
+/// there; a carry out of the significand carries into the exponent, as it should.
+template <Round m, int Mant = 10, int Emax = 15>
 unsigned short half_bits(double v) {
     if (std::isnan(v)) return half_nan;
+    constexpr unsigned inf = (2u * Emax + 1) << Mant;  // 0x7C00 for half
     const unsigned sign = std::signbit(v) ? 0x8000u : 0u;
     const bool away = (m == Round::ru && !sign) || (m == Round::rd && sign);
     const bool toward_zero = m != Round::rn && !away;
     double a = std::fabs(v);
-    if (std::isinf(a)) return static_cast<unsigned short>(sign | 0x7C00u);
-    int e = a < 0x1p-14 ? -14 : std::ilogb(a);  // subnormals share the smallest exponent
-    if (e > 15) return static_cast<unsigned short>(sign | (toward_zero ? 0x7BFFu : 0x7C00u));
-    double q = std::ldexp(a, 10 - e);
+    if (std::isinf(a)) return static_cast<unsigned short>(sign | inf);
+    // Subnormals share the smallest exponent, 1 - Emax.
+    int e = a < std::ldexp(1.0, 1 - Emax) ? 1 - Emax : std::ilogb(a);
+    if (e > Emax) return static_cast<unsigned short>(sign | (toward_zero ? inf - 1 : inf));
+    double q = std::ldexp(a, Mant - e);
     double r = m == Round::rn ? std::nearbyint(q) : away ? std::ceil(q) : std::floor(q);
-    unsigned bits = static_cast<unsigned>((e + 15) << 10) + static_cast<unsigned>(r) - 1024u;
-    return static_cast<unsigned short>(sign | bits);  // 0x7C00 (inf) if it carried past 65504
+    unsigned bits = (static_cast<unsigned>(e + Emax) << Mant) + static_cast<unsigned>(r) -
+                    (1u << Mant);
+    return static_cast<unsigned short>(sign | bits);  // inf if it carried past the largest
 }
 
 /// Round to nearest even, the conversion every operation ends with (from a float or a double).
@@ -127,9 +131,11 @@ __half to_half(T v) {
     if constexpr (m == Round::rn) return __half_raw{half_bits_rn(v)};
     else return __half_raw{half_bits<m>(static_cast<double>(v))};
 }
-/// 1.0 or 0.0 in each lane, as the _2 comparisons give.
-inline __half2 lanes(bool lo, bool hi) {
-    return {__half(lo ? 1.0f : 0.0f), __half(hi ? 1.0f : 0.0f)};
+/// 1.0 or 0.0 in each lane, as the _2 comparisons give (of __half2 or __nv_bfloat162).
+template <class H2>
+H2 lanes(bool lo, bool hi) {
+    using H = decltype(H2::x);
+    return {H(lo ? 1.0f : 0.0f), H(hi ? 1.0f : 0.0f)};
 }
 }  // namespace simt::sim::detail
 
@@ -175,7 +181,6 @@ SIMT_SIM_HALF_AND_INTEGER(uint, unsigned)
 SIMT_SIM_HALF_AND_INTEGER(ll, long long)
 SIMT_SIM_HALF_AND_INTEGER(ull, unsigned long long)
 #undef SIMT_SIM_HALF_AND_INTEGER
-#undef SIMT_SIM_EACH_MODE
 #undef SIMT_SIM_FROM_HALF_IN
 #undef SIMT_SIM_TO_HALF_IN
 
@@ -220,59 +225,64 @@ inline __half __hadd_rn(__half a, __half b) { return __hadd(a, b); }
 inline __half __hsub_rn(__half a, __half b) { return __hsub(a, b); }
 inline __half __hmul_rn(__half a, __half b) { return __hmul(a, b); }
 
-#define SIMT_SIM_HALF2_LANES(name, h2name)                                                      \
-    inline __half2 h2name(__half2 a, __half2 b) { return {name(a.x, b.x), name(a.y, b.y)}; }
-SIMT_SIM_HALF2_LANES(__hadd, __hadd2)
-SIMT_SIM_HALF2_LANES(__hsub, __hsub2)
-SIMT_SIM_HALF2_LANES(__hmul, __hmul2)
-SIMT_SIM_HALF2_LANES(__hdiv, __h2div)
-SIMT_SIM_HALF2_LANES(__hadd_sat, __hadd2_sat)
-SIMT_SIM_HALF2_LANES(__hsub_sat, __hsub2_sat)
-SIMT_SIM_HALF2_LANES(__hmul_sat, __hmul2_sat)
-SIMT_SIM_HALF2_LANES(__hadd_rn, __hadd2_rn)
-SIMT_SIM_HALF2_LANES(__hsub_rn, __hsub2_rn)
-SIMT_SIM_HALF2_LANES(__hmul_rn, __hmul2_rn)
-inline __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
-    return {__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)};
-}
-inline __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c) {
-    return {__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y)};
-}
-inline __half2 __hneg2(__half2 a) { return {__hneg(a.x), __hneg(a.y)}; }
-inline __half2 __habs2(__half2 a) { return {__habs(a.x), __habs(a.y)}; }
+// The macros from here on (and SIMT_SIM_EACH_MODE above) are kept defined for bf16.hpp, which
+// makes the same functions for __nv_bfloat16 and __nv_bfloat162 with them.
+#define SIMT_SIM_HALF2_LANES(H2, name, h2name)                                                  \
+    inline H2 h2name(H2 a, H2 b) { return {name(a.x, b.x), name(a.y, b.y)}; }
+#define SIMT_SIM_HALF2_ARITHMETIC(H2)                                                           \
+    SIMT_SIM_HALF2_LANES(H2, __hadd, __hadd2)                                                   \
+    SIMT_SIM_HALF2_LANES(H2, __hsub, __hsub2)                                                   \
+    SIMT_SIM_HALF2_LANES(H2, __hmul, __hmul2)                                                   \
+    SIMT_SIM_HALF2_LANES(H2, __hdiv, __h2div)                                                   \
+    SIMT_SIM_HALF2_LANES(H2, __hadd_sat, __hadd2_sat)                                           \
+    SIMT_SIM_HALF2_LANES(H2, __hsub_sat, __hsub2_sat)                                           \
+    SIMT_SIM_HALF2_LANES(H2, __hmul_sat, __hmul2_sat)                                           \
+    SIMT_SIM_HALF2_LANES(H2, __hadd_rn, __hadd2_rn)                                             \
+    SIMT_SIM_HALF2_LANES(H2, __hsub_rn, __hsub2_rn)                                             \
+    SIMT_SIM_HALF2_LANES(H2, __hmul_rn, __hmul2_rn)                                             \
+    inline H2 __hfma2(H2 a, H2 b, H2 c) {                                                       \
+        return {__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)};                                  \
+    }                                                                                           \
+    inline H2 __hfma2_sat(H2 a, H2 b, H2 c) {                                                   \
+        return {__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y)};                          \
+    }                                                                                           \
+    inline H2 __hneg2(H2 a) { return {__hneg(a.x), __hneg(a.y)}; }                              \
+    inline H2 __habs2(H2 a) { return {__habs(a.x), __habs(a.y)}; }
+SIMT_SIM_HALF2_ARITHMETIC(__half2)
 
 // ---- Comparisons --------------------------------------------------------------------------------
 
 // __heq etc. are false when either is NaN (ordered); __hequ etc. true (unordered). The _2 forms
 // compare lane by lane: __hbeq2 is true when both lanes are, __heq2 gives 1.0 or 0.0 per lane.
-#define SIMT_SIM_HALF_COMPARE(name, op)                                                         \
-    inline bool __h##name(__half a, __half b) {                                                 \
+#define SIMT_SIM_HALF_COMPARE(H, H2, name, op)                                                  \
+    inline bool __h##name(H a, H b) {                                                           \
         float x = a, y = b;                                                                     \
         return !std::isnan(x) && !std::isnan(y) && x op y;                                      \
     }                                                                                           \
-    inline bool __h##name##u(__half a, __half b) {                                              \
+    inline bool __h##name##u(H a, H b) {                                                        \
         float x = a, y = b;                                                                     \
         return std::isnan(x) || std::isnan(y) || x op y;                                        \
     }                                                                                           \
-    inline bool __hb##name##2(__half2 a, __half2 b) {                                           \
+    inline bool __hb##name##2(H2 a, H2 b) {                                                     \
         return __h##name(a.x, b.x) && __h##name(a.y, b.y);                                      \
     }                                                                                           \
-    inline bool __hb##name##u2(__half2 a, __half2 b) {                                          \
+    inline bool __hb##name##u2(H2 a, H2 b) {                                                    \
         return __h##name##u(a.x, b.x) && __h##name##u(a.y, b.y);                                \
     }                                                                                           \
-    inline __half2 __h##name##2(__half2 a, __half2 b) {                                         \
-        return simt::sim::detail::lanes(__h##name(a.x, b.x), __h##name(a.y, b.y));              \
+    inline H2 __h##name##2(H2 a, H2 b) {                                                        \
+        return simt::sim::detail::lanes<H2>(__h##name(a.x, b.x), __h##name(a.y, b.y));          \
     }                                                                                           \
-    inline __half2 __h##name##u2(__half2 a, __half2 b) {                                        \
-        return simt::sim::detail::lanes(__h##name##u(a.x, b.x), __h##name##u(a.y, b.y));        \
+    inline H2 __h##name##u2(H2 a, H2 b) {                                                       \
+        return simt::sim::detail::lanes<H2>(__h##name##u(a.x, b.x), __h##name##u(a.y, b.y));    \
     }
-SIMT_SIM_HALF_COMPARE(eq, ==)
-SIMT_SIM_HALF_COMPARE(ne, !=)
-SIMT_SIM_HALF_COMPARE(lt, <)
-SIMT_SIM_HALF_COMPARE(le, <=)
-SIMT_SIM_HALF_COMPARE(gt, >)
-SIMT_SIM_HALF_COMPARE(ge, >=)
-#undef SIMT_SIM_HALF_COMPARE
+#define SIMT_SIM_HALF_COMPARES(H, H2)             \
+    SIMT_SIM_HALF_COMPARE(H, H2, eq, ==)          \
+    SIMT_SIM_HALF_COMPARE(H, H2, ne, !=)          \
+    SIMT_SIM_HALF_COMPARE(H, H2, lt, <)           \
+    SIMT_SIM_HALF_COMPARE(H, H2, le, <=)          \
+    SIMT_SIM_HALF_COMPARE(H, H2, gt, >)           \
+    SIMT_SIM_HALF_COMPARE(H, H2, ge, >=)
+SIMT_SIM_HALF_COMPARES(__half, __half2)
 inline bool __hisnan(__half a) { return std::isnan(__half2float(a)); }
 /// -1 for -inf, 1 for +inf, else 0.
 inline int __hisinf(__half a) {
@@ -280,36 +290,38 @@ inline int __hisinf(__half a) {
     return x == 0x7C00u ? 1 : x == 0xFC00u ? -1 : 0;
 }
 inline __half2 __hisnan2(__half2 a) {
-    return simt::sim::detail::lanes(__hisnan(a.x), __hisnan(a.y));
+    return simt::sim::detail::lanes<__half2>(__hisnan(a.x), __hisnan(a.y));
 }
 
-/// The larger (smaller); a NaN loses to a number, two NaNs give NaN, and +0 > -0.
-inline __half __hmax(__half a, __half b) {
-    if (__hisnan(a)) return __hisnan(b) ? __ushort_as_half(simt::sim::detail::half_nan) : b;
-    if (__hisnan(b) || __hgt(a, b)) return a;
-    if (__hlt(a, b)) return b;
-    return __half_as_ushort(a) < __half_as_ushort(b) ? a : b;  // equal: +0 (0x0000) wins
-}
-inline __half __hmin(__half a, __half b) {
-    if (__hisnan(a)) return __hisnan(b) ? __ushort_as_half(simt::sim::detail::half_nan) : b;
-    if (__hisnan(b) || __hlt(a, b)) return a;
-    if (__hgt(a, b)) return b;
-    return __half_as_ushort(a) > __half_as_ushort(b) ? a : b;  // equal: -0 (0x8000) wins
-}
-/// As __hmax and __hmin, but a NaN in gives NaN out.
-inline __half __hmax_nan(__half a, __half b) {
-    return __hisnan(a) || __hisnan(b) ? __ushort_as_half(simt::sim::detail::half_nan)
-                                      : __hmax(a, b);
-}
-inline __half __hmin_nan(__half a, __half b) {
-    return __hisnan(a) || __hisnan(b) ? __ushort_as_half(simt::sim::detail::half_nan)
-                                      : __hmin(a, b);
-}
-SIMT_SIM_HALF2_LANES(__hmax, __hmax2)
-SIMT_SIM_HALF2_LANES(__hmin, __hmin2)
-SIMT_SIM_HALF2_LANES(__hmax_nan, __hmax2_nan)
-SIMT_SIM_HALF2_LANES(__hmin_nan, __hmin2_nan)
-#undef SIMT_SIM_HALF2_LANES
+// The larger (smaller); a NaN loses to a number, two NaNs give NaN, and +0 > -0. The _nan forms:
+// a NaN in gives NaN out. (as_bits and from_bits are __half_as_ushort and __ushort_as_half or
+// their bfloat16 twins; the canonical NaN is 0x7FFF in both formats.)
+#define SIMT_SIM_HALF_MAX_MIN(H, H2, as_bits, from_bits)                                                \
+    inline H __hmax(H a, H b) {                                                                 \
+        if (__hisnan(a)) return __hisnan(b) ? from_bits(simt::sim::detail::half_nan) : b;   \
+        if (__hisnan(b) || __hgt(a, b)) return a;                                               \
+        if (__hlt(a, b)) return b;                                                              \
+        return as_bits(a) < as_bits(b) ? a : b; /* equal: +0 (0x0000) wins */                   \
+    }                                                                                           \
+    inline H __hmin(H a, H b) {                                                                 \
+        if (__hisnan(a)) return __hisnan(b) ? from_bits(simt::sim::detail::half_nan) : b;   \
+        if (__hisnan(b) || __hlt(a, b)) return a;                                               \
+        if (__hgt(a, b)) return b;                                                              \
+        return as_bits(a) > as_bits(b) ? a : b; /* equal: -0 (0x8000) wins */                   \
+    }                                                                                           \
+    inline H __hmax_nan(H a, H b) {                                                             \
+        return __hisnan(a) || __hisnan(b) ? from_bits(simt::sim::detail::half_nan)          \
+                                          : __hmax(a, b);                                       \
+    }                                                                                           \
+    inline H __hmin_nan(H a, H b) {                                                             \
+        return __hisnan(a) || __hisnan(b) ? from_bits(simt::sim::detail::half_nan)          \
+                                          : __hmin(a, b);                                       \
+    }                                                                                           \
+    SIMT_SIM_HALF2_LANES(H2, __hmax, __hmax2)                                                   \
+    SIMT_SIM_HALF2_LANES(H2, __hmin, __hmin2)                                                   \
+    SIMT_SIM_HALF2_LANES(H2, __hmax_nan, __hmax2_nan)                                           \
+    SIMT_SIM_HALF2_LANES(H2, __hmin_nan, __hmin2_nan)
+SIMT_SIM_HALF_MAX_MIN(__half, __half2, __half_as_ushort, __ushort_as_half)
 
 // ---- Operators (as CUDA's: != is unordered, the others ordered; __half2's compare both lanes) ---
 
@@ -337,29 +349,29 @@ SIMT_SIM_HALF2_LANES(__hmin_nan, __hmin2_nan)
 SIMT_SIM_HALF_OPERATORS(__half, __hadd, __hsub, __hmul, __hdiv, __hneg, CUDART_ONE_FP16, __h, )
 SIMT_SIM_HALF_OPERATORS(__half2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2,
                         __half2half2(CUDART_ONE_FP16), __hb, 2)
-#undef SIMT_SIM_HALF_OPERATORS
 
 // ---- Math: the float function, rounded once to half ---------------------------------------------
 
-#define SIMT_SIM_HALF_MATH(name, name2, f)                                                      \
-    inline __half name(__half a) { return f(__half2float(a)); }                                 \
-    inline __half2 name2(__half2 a) { return {name(a.x), name(a.y)}; }
-SIMT_SIM_HALF_MATH(hsqrt, h2sqrt, sqrtf)
-SIMT_SIM_HALF_MATH(hrsqrt, h2rsqrt, rsqrtf)
-SIMT_SIM_HALF_MATH(hrcp, h2rcp, 1.0f /)
-SIMT_SIM_HALF_MATH(hexp, h2exp, expf)
-SIMT_SIM_HALF_MATH(hexp2, h2exp2, exp2f)
-SIMT_SIM_HALF_MATH(hexp10, h2exp10, exp10f)
-SIMT_SIM_HALF_MATH(hlog, h2log, logf)
-SIMT_SIM_HALF_MATH(hlog2, h2log2, log2f)
-SIMT_SIM_HALF_MATH(hlog10, h2log10, log10f)
-SIMT_SIM_HALF_MATH(hsin, h2sin, sinf)
-SIMT_SIM_HALF_MATH(hcos, h2cos, cosf)
-SIMT_SIM_HALF_MATH(htrunc, h2trunc, truncf)
-SIMT_SIM_HALF_MATH(hceil, h2ceil, ceilf)
-SIMT_SIM_HALF_MATH(hfloor, h2floor, floorf)
-SIMT_SIM_HALF_MATH(hrint, h2rint, rintf)
-#undef SIMT_SIM_HALF_MATH
+#define SIMT_SIM_HALF_MATH(H, H2, name, name2, f)                                               \
+    inline H name(H a) { return f(static_cast<float>(a)); }                                     \
+    inline H2 name2(H2 a) { return {name(a.x), name(a.y)}; }
+#define SIMT_SIM_HALF_MATHS(H, H2)                              \
+    SIMT_SIM_HALF_MATH(H, H2, hsqrt, h2sqrt, sqrtf)             \
+    SIMT_SIM_HALF_MATH(H, H2, hrsqrt, h2rsqrt, rsqrtf)          \
+    SIMT_SIM_HALF_MATH(H, H2, hrcp, h2rcp, 1.0f /)              \
+    SIMT_SIM_HALF_MATH(H, H2, hexp, h2exp, expf)                \
+    SIMT_SIM_HALF_MATH(H, H2, hexp2, h2exp2, exp2f)             \
+    SIMT_SIM_HALF_MATH(H, H2, hexp10, h2exp10, exp10f)          \
+    SIMT_SIM_HALF_MATH(H, H2, hlog, h2log, logf)                \
+    SIMT_SIM_HALF_MATH(H, H2, hlog2, h2log2, log2f)             \
+    SIMT_SIM_HALF_MATH(H, H2, hlog10, h2log10, log10f)          \
+    SIMT_SIM_HALF_MATH(H, H2, hsin, h2sin, sinf)                \
+    SIMT_SIM_HALF_MATH(H, H2, hcos, h2cos, cosf)                \
+    SIMT_SIM_HALF_MATH(H, H2, htrunc, h2trunc, truncf)          \
+    SIMT_SIM_HALF_MATH(H, H2, hceil, h2ceil, ceilf)             \
+    SIMT_SIM_HALF_MATH(H, H2, hfloor, h2floor, floorf)          \
+    SIMT_SIM_HALF_MATH(H, H2, hrint, h2rint, rintf)
+SIMT_SIM_HALF_MATHS(__half, __half2)
 
 // ---- atomicAdd, shuffles ------------------------------------------------------------------------
 
@@ -376,7 +388,6 @@ SIMT_SIM_HALF_MATH(hrint, h2rint, rintf)
     }
 SIMT_SIM_HALF_ATOMIC_ADD(__half, __hadd)
 SIMT_SIM_HALF_ATOMIC_ADD(__half2, __hadd2)
-#undef SIMT_SIM_HALF_ATOMIC_ADD
 
 // Shuffles move the bits, as for any 16- or 32-bit value.
 #define SIMT_SIM_HALF_SHUFFLE(name, H, Bits, argname)                                           \
@@ -391,5 +402,3 @@ SIMT_SIM_HALF_ATOMIC_ADD(__half2, __hadd2)
     SIMT_SIM_HALF_SHUFFLE(__shfl_xor_sync, H, Bits, laneMask)
 SIMT_SIM_HALF_SHUFFLES(__half, unsigned short)
 SIMT_SIM_HALF_SHUFFLES(__half2, unsigned)
-#undef SIMT_SIM_HALF_SHUFFLES
-#undef SIMT_SIM_HALF_SHUFFLE
