@@ -42,7 +42,7 @@ std::uint64_t load(const void* p, unsigned n) {
     return v;
 }
 
-bool spins(const ThreadState& ts) {
+bool waits_in_spin(const ThreadState& ts) {
     return ts.status == Status::waiting && ts.wait == WaitKind::spin;
 }
 
@@ -80,7 +80,7 @@ void Worker::spin_wait(ThreadState& ts, Loc site) {
 
 bool spin_changed(const BlockState& b) {
     for (unsigned t = 0; t < b.nthreads && t < b.spins.size(); ++t)
-        if (spins(b.threads[t]) && memory_changed(b.spins[t])) return true;
+        if (waits_in_spin(b.threads[t]) && memory_changed(b.spins[t])) return true;
     return false;
 }
 
@@ -90,7 +90,7 @@ bool Worker::wake_spinners() {
         bool any = false;
         for (unsigned t = 0; t < b.nthreads && t < b.spins.size(); ++t) {
             ThreadState& ts = b.threads[t];
-            if (!spins(ts)) continue;
+            if (!waits_in_spin(ts)) continue;
             SpinWatch& s = b.spins[t];
             if (memory_changed(s)) {
                 s.epoch = 0;  // the next read is a new one
@@ -108,7 +108,8 @@ bool Worker::wake_spinners() {
         return any;
     };
     bool spinning = false;
-    for (unsigned t = 0; t < b.nthreads && t < b.spins.size(); ++t) spinning |= spins(b.threads[t]);
+    for (unsigned t = 0; t < b.nthreads && t < b.spins.size(); ++t)
+        spinning |= waits_in_spin(b.threads[t]);
     if (!spinning) return false;
     if (wake(false)) {
         b.still_rounds = 0;

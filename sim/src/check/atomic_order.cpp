@@ -58,12 +58,6 @@ bool Knowledge::covers(const Stamp& s) const {
     return false;
 }
 
-const SyncPoint* Knowledge::point_of(std::uint32_t exec, unsigned thread) const {
-    for (const SyncPoint& p : points_)
-        if (p.exec == exec && (p.thread == thread || p.thread == every_thread)) return &p;
-    return nullptr;
-}
-
 void Knowledge::add(const SyncPoint& p) {
     if (p.exec < floor_) return;
     auto it = std::lower_bound(points_.begin(), points_.end(), p, [](const SyncPoint& a,
@@ -196,13 +190,13 @@ void sync_new_launch() {
     sync_trail.fill({});
 }
 
-void sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here,
+bool sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here,
                  const void* address, const AtomicNote& note, const Stamp& cur) {
     AtomicOrder& o = order();
     note_trail(address, cur, note.writes, false, note.scope == Scope::block);
     // The usual atomic, a relaxed one of a thread that made no fence where no release was ever
     // made: it orders nothing and takes nothing.
-    if (note.order == __ATOMIC_RELAXED && o.vars.empty() && !b.find(t)) return;
+    if (note.order == __ATOMIC_RELAXED && sync_idle(b, t)) return false;
     if (note.reads && !o.vars.empty()) {
         auto v = o.vars.find(address);
         if (v != o.vars.end()) {
@@ -222,7 +216,7 @@ void sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& h
             }
         }
     }
-    if (!note.writes) return;
+    if (!note.writes) return false;
     // What this write releases: with release order, everything up to it; otherwise what the
     // thread's last fence released, at the narrower of the two scopes.
     Knowledge released;
@@ -241,8 +235,9 @@ void sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& h
     note_trail(address, cur, note.writes, release, scope == Scope::block);
     bool rmw = note.reads;
     auto v = o.vars.find(address);
+    const bool up_to_here = release && is_release(note.order);
     if (v == o.vars.end()) {
-        if (!release) return;
+        if (!release) return false;
         v = o.vars.emplace(address, SyncVar{}).first;
         sync_clocks = o.vars.size();
     }
@@ -252,7 +247,7 @@ void sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& h
         var.device.clear();
         var.block.clear();
     }
-    if (!release) return;
+    if (!release) return false;
     if (scope == Scope::block) {
         if (var.block_exec != here.exec) var.block.clear();
         var.block_exec = here.exec;
@@ -260,6 +255,7 @@ void sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& h
     } else {
         var.device.join(released);
     }
+    return up_to_here;
 }
 
 // --- Reports ----------------------------------------------------------------------------------

@@ -54,8 +54,6 @@ public:
         points_.clear();
         floor_ = 0;
     }
-    /// The point of `s`'s block execution and thread this holds, if any (for reports).
-    const SyncPoint* point_of(std::uint32_t exec, unsigned thread) const;
 
 private:
     void compact();
@@ -147,8 +145,9 @@ void sync_fence(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& he
                 int order);
 
 /// Thread `t` (now at `here`) makes the atomic access `note` to `address`, about to be performed.
-/// `site` is its interned source site; `cur` its stamp.
-void sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here,
+/// `cur` is its stamp. True when it released everything up to `here` (a write with release order):
+/// the caller moves the thread's clock past `here`, as after a fence.
+bool sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here,
                  const void* address, const AtomicNote& note, const Stamp& cur);
 
 /// Forgets every location's clock: a new checked launch begins (launches are ordered by the

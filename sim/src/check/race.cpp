@@ -170,6 +170,13 @@ void start_warp_clocks(RaceBlock& b) {
     b.vc_used = true;
 }
 
+/// Thread `t` has released everything up to here (a fence, a release atomic): its later accesses
+/// come after, a tick of its own clock, which no other lane knows of until a __syncwarp.
+void tick_own_clock(RaceBlock& b, unsigned t) {
+    start_warp_clocks(b);
+    ++b.vc[t * 32 + t % 32];
+}
+
 /// Where thread `t` is in its block execution now, as a stamp of its next access would say.
 SyncPoint position(const RaceBlock& b, unsigned t) {
     return {b.exec, static_cast<std::uint16_t>(t), b.gen,
@@ -484,8 +491,9 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
             check_cell(b, cells[i],
                        Ctx{a, i, note->is_volatile ? kind : Access::atomic, size, rule, note->reads},
                        cur);
-    if (atomic && b.race_on)
-        sync_atomic(b.sync, t, b.block->nthreads, position(b, t), p, *note, cur);
+    if (atomic && b.race_on &&
+        sync_atomic(b.sync, t, b.block->nthreads, position(b, t), p, *note, cur))
+        tick_own_clock(b, t);
 }
 
 /// racecheck's and initcheck's work for one in-bounds access by thread `t` of the running block:
@@ -607,10 +615,7 @@ public:
         if (!b.race_on || order == __ATOMIC_RELAXED) return;
         const unsigned t = tls::thread->linear;
         sync_fence(b.sync, t, block.nthreads, position(b, t), s, order);
-        // The thread's later accesses come after its release: a tick of its own clock, which no
-        // other lane knows of until a __syncwarp.
-        start_warp_clocks(b);
-        ++b.vc[t * 32 + t % 32];
+        tick_own_clock(b, t);
     }
 
     void warp_sync(BlockState&, unsigned warp, unsigned mask) override {

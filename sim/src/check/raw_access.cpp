@@ -113,7 +113,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
         tls_atomic_note = note;
     }
     shadow_record(a, p, n, k, pc, noted);
-    tls_atomic_note = nullptr;  // seen: the switch below may run other threads
+    if (noted) tls_atomic_note = nullptr;  // seen: the switch below may run other threads
     // The hook runs before the store: under SIMT_SCHEDULE=interleave another thread may run
     // between this thread's load and its store, so `p[0] += 1` loses updates as on a GPU.
     if (k == Access::write) rmw_point(Loc{});

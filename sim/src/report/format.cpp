@@ -159,9 +159,10 @@ std::string sync_text(const Draft& d) {
                 at);
         case Hint::write_after_release:
             return fmt::format(
-                "the other thread made this access after its last __threadfence(), and the atomic "
-                "at {} releases only what came before that fence: put a __threadfence() between "
-                "this access and the atomic",
+                "the other thread made this access after its release (the atomic at {} with the "
+                "__threadfence() before it, or with release order), and a release covers only what "
+                "comes before it: make this access before the release (the fence, or the release "
+                "atomic)",
                 at);
         case Hint::release_block_scope:
             return fmt::format(
