@@ -13,6 +13,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,18 @@ struct WarpMeeting {
     WarpOp op = WarpOp::sync;
     Loc site;
     const char* what = "";  ///< the call as reports name it, e.g. "__shfl_sync()"
+};
+
+/// Threads of one tile of several warps (thread_block_tile<64> .. <512>) meeting in one of its
+/// collectives (warp/tile.cpp): each leaves its value, and each gets all of them, by rank in the
+/// tile, in `values`, which they hold until they have read it: the next meeting has its own.
+struct TileMeeting {
+    unsigned first = 0, size = 0, arrived = 0;
+    bool orders = false;  ///< a sync(): racecheck takes it as the tile's barrier
+    Loc site;
+    const char* what = "";
+    std::shared_ptr<std::vector<std::uint64_t>> values;
+    std::vector<bool> came;  ///< by rank in the tile, for a deadlock's report
 };
 
 struct WarpState {
@@ -131,6 +144,7 @@ struct BlockState : LazyThreads {
         return n;
     }
     std::vector<WarpState> warps;
+    std::vector<TileMeeting> tiles;  ///< open meetings of tiles of several warps
 
     bool aborted = false;
     std::string error;

@@ -254,6 +254,7 @@ void BlockState::reset(GridRun& g, std::uint64_t block_linear) {
     }
     warps.resize((nthreads + 31) / 32);
     for (WarpState& w : warps) w.open.clear();
+    tiles.clear();
     next_lazy = 0;
     live = nthreads;
     waiting = 0;
@@ -559,6 +560,13 @@ void Worker::deadlock() {
                 what.lines.push_back("  the warp meeting at " + where(m.site) + " also waits for " +
                                      thread_ranges(b, missing));
         }
+    for (const TileMeeting& m : b.tiles) {
+        std::vector<unsigned> missing;
+        for (unsigned r = 0; r < m.size; ++r)
+            if (!m.came[r]) missing.push_back(m.first + r);
+        what.lines.push_back("  the tile meeting at " + where(m.site) + " also waits for " +
+                             thread_ranges(b, missing));
+    }
     if (exited)
         what.lines.push_back("  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") +
                              " exited");

@@ -3,6 +3,7 @@
 #include "atomic_order.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 namespace simt::sim::detail {
 
@@ -16,8 +17,11 @@ constexpr std::size_t max_threads_per_exec = 4;
 
 bool point_covers(const SyncPoint& p, const Stamp& s) {
     if (s.gen != p.gen) return s.gen < p.gen;
-    return (p.thread == every_thread || p.thread == s.thread()) && s.clk <= p.clk;
+    return (p.thread == every_thread || s.thread() - p.thread < p.span) && s.clk <= p.clk;
 }
+
+/// The order points are kept in, and what makes two of them one (the later replaces the other).
+auto key(const SyncPoint& p) { return std::tuple(p.exec, p.thread, p.span); }
 
 bool later(const SyncPoint& a, const SyncPoint& b) {  // a at least as far as b
     return a.gen > b.gen || (a.gen == b.gen && a.clk >= b.clk);
@@ -60,11 +64,9 @@ bool Knowledge::covers(const Stamp& s) const {
 
 void Knowledge::add(const SyncPoint& p) {
     if (p.exec < floor_) return;
-    auto it = std::lower_bound(points_.begin(), points_.end(), p, [](const SyncPoint& a,
-                                                                     const SyncPoint& b) {
-        return a.exec < b.exec || (a.exec == b.exec && a.thread < b.thread);
-    });
-    if (it != points_.end() && it->exec == p.exec && it->thread == p.thread) {
+    auto it = std::lower_bound(points_.begin(), points_.end(), p,
+                               [](const SyncPoint& a, const SyncPoint& b) { return key(a) < key(b); });
+    if (it != points_.end() && key(*it) == key(p)) {
         if (later(p, *it)) *it = p;
         return;
     }
@@ -81,7 +83,6 @@ void Knowledge::join(const Knowledge& o) {
     }
     std::vector<SyncPoint> merged;
     merged.reserve(points_.size() + o.points_.size());
-    auto key = [](const SyncPoint& p) { return std::pair(p.exec, p.thread); };
     auto a = points_.cbegin();
     auto b = o.points_.cbegin();
     while (a != points_.cend() || b != o.points_.cend()) {
@@ -161,6 +162,22 @@ void BlockSync::barrier() {
         block_known.join(ts.known);
         ts.pending.clear();
         ts.known.clear();
+    }
+}
+
+void BlockSync::group_barrier(std::uint32_t exec, unsigned first, unsigned count,
+                              unsigned nthreads, std::uint16_t gen, std::uint16_t clk) {
+    Knowledge joined;
+    for (unsigned t = first; t < first + count; ++t)
+        if (const ThreadSync* ts = find(t)) joined.join(ts->known);
+    joined.add({exec, static_cast<std::uint16_t>(first), gen, clk,
+                static_cast<std::uint16_t>(count)});
+    for (unsigned t = first; t < first + count; ++t) {
+        ThreadSync& ts = thread(t, nthreads);
+        // A barrier is a fence for each thread that passes it, as __syncthreads is.
+        ts.known.join(ts.pending);
+        ts.pending.clear();
+        ts.known.join(joined);
     }
 }
 

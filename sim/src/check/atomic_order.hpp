@@ -33,10 +33,12 @@ namespace simt::sim::detail {
 /// A place in one thread's program: thread `thread` of block execution `exec`, in its block's
 /// barrier interval `gen`, at its own warp clock `clk` (race.cpp's Stamp fields). It covers what
 /// the block did in earlier intervals, and what the thread did in this one up to that clock.
-/// `thread == every_thread` covers every thread of the block up to that interval and clock.
+/// `thread == every_thread` covers every thread of the block up to that interval and clock; a
+/// `span` above 1 covers threads thread .. thread + span - 1 (a tile of several warps that met,
+/// whose clocks the meeting set alike).
 struct SyncPoint {
     std::uint32_t exec = 0;
-    std::uint16_t thread = 0, gen = 0, clk = 0;
+    std::uint16_t thread = 0, gen = 0, clk = 0, span = 1;
 };
 inline constexpr std::uint16_t every_thread = 0xFFFF;
 
@@ -89,6 +91,11 @@ struct BlockSync {
     /// A block barrier completed: for each thread a fence (its pending acquire is complete), and
     /// what each knew is known to all.
     void barrier();
+    /// Threads first .. first + count - 1 met at a barrier of their own (a tile of several warps
+    /// synced), each with clock at most `clk` in interval `gen` of block execution `exec`: what
+    /// each knew, and what each did up to there, is known to all of them.
+    void group_barrier(std::uint32_t exec, unsigned first, unsigned count, unsigned nthreads,
+                       std::uint16_t gen, std::uint16_t clk);
 };
 
 /// A warp's latest atomic, kept for reports only (sync_hint): where, by which thread and when,

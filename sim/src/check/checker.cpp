@@ -125,6 +125,9 @@ void checks_barrier_release(BlockState& b, const Loc& site) {
 void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask) {
     each_in_launch(*b.grid, [&](Checker& c) { c.warp_sync(b, warp, mask); });
 }
+void checks_tile_sync(BlockState& b, unsigned first, unsigned count) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.tile_sync(b, first, count); });
+}
 void checks_fence(BlockState& b, Scope s, int order) {
     each_in_launch(*b.grid, [&](Checker& c) { c.fence(b, s, order); });
 }

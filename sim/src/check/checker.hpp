@@ -147,6 +147,8 @@ public:
     virtual void barrier_release(BlockState& /*b*/, const Loc& /*site*/) {}
     /// A __syncwarp over `mask` of warp `warp` completed.
     virtual void warp_sync(BlockState& /*b*/, unsigned /*warp*/, unsigned /*mask*/) {}
+    /// A tile of several warps (threads first .. first + count - 1) completed its sync().
+    virtual void tile_sync(BlockState& /*b*/, unsigned /*first*/, unsigned /*count*/) {}
     /// The running thread made a memory fence of scope `s` (`order` a C++ memory order).
     virtual void fence(BlockState& /*b*/, Scope /*s*/, int /*order*/) {}
     /// Every block of a cooperative launch arrived at grid.sync(): every access before it
@@ -243,6 +245,7 @@ void checks_block_begin(BlockState& b);
 void checks_block_end(BlockState& b);
 void checks_barrier_release(BlockState& b, const Loc& site);
 void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask);
+void checks_tile_sync(BlockState& b, unsigned first, unsigned count);
 void checks_fence(BlockState& b, Scope s, int order);
 void checks_grid_synced(GridRun& g);
 void checks_grid_sync(BlockState& b, const Loc& site);

@@ -634,6 +634,20 @@ public:
         }
     }
 
+    // The tile's threads are in several warps, which the warp clocks do not join: the meeting is
+    // knowledge of the fences' kind, one point over the tile, its clocks set alike so that the
+    // point covers what each did before it and nothing after.
+    void tile_sync(BlockState&, unsigned first, unsigned count) override {
+        RaceBlock& b = *tls_race;
+        if (!b.race_on) return;
+        start_warp_clocks(b);
+        std::uint16_t clk = 0;
+        for (unsigned t = first; t < first + count; ++t) clk = std::max(clk, b.vc[t * 32 + t % 32]);
+        b.sync.group_barrier(b.exec, first, count, b.block->nthreads, b.gen, clk);
+        for (unsigned t = first; t < first + count; ++t)
+            b.vc[t * 32 + t % 32] = static_cast<std::uint16_t>(clk + 1);
+    }
+
     void access(const AccessEvent& e) override {
         record<true>(e.array, e.address, e.size, e.kind, e.pc, e.where, e.thread.linear);
     }

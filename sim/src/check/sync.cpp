@@ -52,6 +52,7 @@ public:
                      const Loc& site) override {
         Draft d = sync_draft(b, kind, site);
         d.lines = {message};
+        b.error_finding = key_of(d);  // the KernelError that follows says "reported above"
         add_finding(std::move(d));
     }
 };

@@ -54,13 +54,21 @@ T shift(const Group&, unsigned mask, const T& v, unsigned delta, bool up, Loc lo
 /// The inclusive prefix of `v` over the group's ranks (Hillis-Steele: log2(size) shuffles).
 template <class Group, class T, class Op>
 T inclusive_prefix(const Group& g, T v, Op& op, Loc loc, const char* what) {
-    unsigned mask = access::mask(g);
-    unsigned n = static_cast<unsigned>(std::popcount(mask)), r = rank_in(mask);
-    for (unsigned d = 1; d < n; d *= 2) {
-        T before = shift(g, mask, v, d, true, loc, what);
-        if (r >= d) v = op(before, v);
+    if constexpr (group_kind<Group>::size > 32) {
+        // Over several warps: one meeting of the tile, then each member folds the ranks up to its own.
+        tile_values<T> all(group_kind<Group>::size, v, false, loc, what);
+        T sum = all[0];
+        for (unsigned r = 1; r <= g.thread_rank(); ++r) sum = op(sum, all[r]);
+        return sum;
+    } else {
+        unsigned mask = access::mask(g);
+        unsigned n = static_cast<unsigned>(std::popcount(mask)), r = rank_in(mask);
+        for (unsigned d = 1; d < n; d *= 2) {
+            T before = shift(g, mask, v, d, true, loc, what);
+            if (r >= d) v = op(before, v);
+        }
+        return v;
     }
-    return v;
 }
 
 }  // namespace cooperative_groups::details

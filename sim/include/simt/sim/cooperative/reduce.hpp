@@ -10,7 +10,8 @@ namespace cooperative_groups {
 /// op applied over `val` of every member of `g` (a thread_block_tile or a coalesced_group);
 /// every member gets the result. `op` must be associative and commutative: cg::plus<T>(),
 /// cg::less<T>() (minimum), cg::greater<T>() (maximum), cg::bit_and/or/xor<T>(), or a lambda.
-/// In the simulator: log2(size) warp meetings of the group's lanes, reported as cg::reduce().
+/// In the simulator: log2(size) warp meetings of the group's lanes (one meeting of a tile of
+/// several warps), reported as cg::reduce().
 ///
 ///     auto tile = cg::tiled_partition<32>(cg::this_thread_block());
 ///     int sum = cg::reduce(tile, int(tile.thread_rank()), cg::plus<int>());  // 496 in every lane
@@ -21,16 +22,25 @@ auto reduce(const Group& g, T&& val, Op&& op, simt::sim::Loc loc = simt::sim::Lo
     using R = std::remove_cvref_t<decltype(op(val, val))>;
     constexpr const char* what = "cg::reduce()";
     constexpr unsigned N = details::group_kind<std::remove_cvref_t<Group>>::size;
-    unsigned mask = details::access::mask(g);
-    R v = val;
-    if constexpr (N != 0) {
+    if constexpr (N > 32) {
+        // Over several warps: one meeting of the tile, then each member folds every value in rank
+        // order, so that all get the same result.
+        details::tile_values<R> all(N, R(val), false, loc, what);
+        R v = all[0];
+        for (unsigned r = 1; r < N; ++r) v = op(v, all[r]);
+        return v;
+    } else if constexpr (N != 0) {
         // A butterfly: after the step with offset k every lane holds its 2k-lane segment's result.
+        unsigned mask = details::access::mask(g);
+        R v = val;
         for (unsigned k = N / 2; k > 0; k /= 2)
             v = op(v, details::meet(details::WarpOp::shfl_xor, mask, v, static_cast<int>(k), N, loc,
                                     what));
         return v;
     } else {
         // Any number of members: a tree toward rank 0, then rank 0's result to every member.
+        unsigned mask = details::access::mask(g);
+        R v = val;
         unsigned n = static_cast<unsigned>(std::popcount(mask)), r = details::rank_in(mask);
         for (unsigned k = 1; k < n; k *= 2) {
             R above = details::shift(g, mask, v, k, false, loc, what);

@@ -33,10 +33,19 @@ auto exclusive_scan(const Group& g, T&& val, Op&& op = Op(),
     details::require_tile<Group>();
     using R = std::remove_cvref_t<decltype(op(val, val))>;
     constexpr const char* what = "cg::exclusive_scan()";
-    unsigned mask = details::access::mask(g);
-    R inclusive = details::inclusive_prefix(g, R(val), op, loc, what);
-    R before = details::shift(g, mask, inclusive, 1, true, loc, what);
-    return details::rank_in(mask) == 0 ? R() : before;
+    if constexpr (details::group_kind<std::remove_cvref_t<Group>>::size > 32) {
+        // Over several warps: one meeting, each member folding the ranks below its own.
+        details::tile_values<R> all(g.size(), R(val), false, loc, what);
+        if (g.thread_rank() == 0) return R();
+        R sum = all[0];
+        for (unsigned r = 1; r < g.thread_rank(); ++r) sum = op(sum, all[r]);
+        return sum;
+    } else {
+        unsigned mask = details::access::mask(g);
+        R inclusive = details::inclusive_prefix(g, R(val), op, loc, what);
+        R before = details::shift(g, mask, inclusive, 1, true, loc, what);
+        return details::rank_in(mask) == 0 ? R() : before;
+    }
 }
 
 }  // namespace cooperative_groups

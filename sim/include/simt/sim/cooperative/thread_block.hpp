@@ -39,7 +39,7 @@ inline thread_block this_thread_block() { return thread_block(); }
 /// capability 8.0: `__shared__ cg::block_tile_memory<256> scratch;` then
 /// `cg::this_thread_block(scratch)`. From 8.0 on (and in the simulator) the hardware's reserved
 /// shared memory serves instead, so it holds nothing; `MaxBlockSize` is still checked.
-/// In the simulator: tiles are at most 32 threads (thread_block_tile.hpp says so at compile time).
+/// In the simulator: tiles of several warps need no scratch either (thread_block_tile.hpp).
 template <unsigned MaxBlockSize = 1024>
 struct block_tile_memory {
     static_assert(MaxBlockSize >= 1 && MaxBlockSize <= 1024,

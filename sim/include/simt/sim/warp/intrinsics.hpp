@@ -5,7 +5,9 @@
 #endif
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <type_traits>
+#include <vector>
 
 #include "simt/sim/location.hpp"
 #include "simt/sim/vector_types.hpp"
@@ -22,6 +24,14 @@ enum class WarpOp : unsigned char {
 /// intrinsic's own name; cooperative groups pass theirs).
 std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width,
                         Loc loc, const char* what = nullptr);
+/// The threads of the caller's tile of `size` (64 to 512: block ranks k * size onward) meet, as
+/// fibers across their warps; each passes `value` and gets every member's, by rank in the tile,
+/// which it holds until it has read them. `orders`: the meeting is the tile's sync(), which
+/// racecheck takes as a barrier of the tile. A tile cut short by the end of the block, or a
+/// member that calls another collective, ends the launch with a KernelError.
+std::shared_ptr<const std::vector<std::uint64_t>> tile_meet(unsigned size, std::uint64_t value,
+                                                            bool orders, Loc loc,
+                                                            const char* what);
 /// The lanes of the caller's warp that have not exited.
 unsigned active_mask();
 /// The lanes of the caller's warp that reach this call site together (coalesced_threads()):

@@ -1,0 +1,36 @@
+# Plain-CUDA programs of tests/cuda through the routes a learner builds by without CMake:
+# simt-nvcc and ./lab run (tests/cuda/route.cmake builds and runs one).
+# simt_cuda_route(<what it shows> SOURCE <file.cu> [ARGS a b] EXPECT <regex> [CLEAN])
+function(simt_cuda_route what)
+  cmake_parse_arguments(R "CLEAN" "SOURCE;EXPECT" "ARGS" ${ARGN})
+  get_filename_component(name "${R_SOURCE}" NAME_WE)
+  string(MAKE_C_IDENTIFIER "${name}_${R_ARGS}" dir)
+  set(common -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/${R_SOURCE} "-DARGS=${R_ARGS}"
+             "-DEXPECT=${R_EXPECT}" -DCLEAN=${R_CLEAN})
+  add_test(NAME "simt-nvcc: ${what}"
+    COMMAND ${CMAKE_COMMAND} -DMODE=nvcc -DSIMT_NVCC=${PROJECT_BINARY_DIR}/bin/simt-nvcc ${common}
+            -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/route-nvcc-${dir}
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/cuda/route.cmake)
+  if(PROJECT_BINARY_DIR STREQUAL "${PROJECT_SOURCE_DIR}/build")
+    add_test(NAME "./lab run: ${what}"
+      COMMAND ${CMAKE_COMMAND} -DMODE=lab -DLAB=${PROJECT_SOURCE_DIR}/lab ${common}
+              -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/route-lab-${dir}
+              -P ${CMAKE_CURRENT_SOURCE_DIR}/cuda/route.cmake)
+    # ./lab run builds in build/, as the header tests do: one at a time.
+    set_tests_properties("./lab run: ${what}" PROPERTIES RESOURCE_LOCK simt_build_tree)
+  endif()
+endfunction()
+
+if(TARGET simt_sim)
+  simt_cuda_route("tiles of 64 and 128 threads reduce, scan, vote and sync as on a GPU, checked clean"
+    SOURCE cuda/cg_multi_warp.cu EXPECT "PASS" CLEAN)
+  if(NOT SIMT_SANITIZE)
+    simt_cuda_route("a tile of four warps read across without its sync() is a data race at the read"
+      SOURCE cuda/broken/tile_multi_warp.cu ARGS nosync
+      EXPECT "simt: data race \\(write after read\\) on shared memory 'vals'\\[64\\][^\n]*\n  write by thread \\(64,0,0\\) block \\(0,0,0\\) at tile_multi_warp.cu:19\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at tile_multi_warp.cu:21")
+  endif()
+  simt_cuda_route("pitched and 3-D memory copies and kernels agree with the CPU"
+    SOURCE cuda/memory_3d.cu EXPECT "PASS" CLEAN)
+  simt_cuda_route("__nv_bfloat16 converts, rounds and computes as CUDA defines it"
+    SOURCE cuda/bf16.cu EXPECT "PASS" CLEAN)
+endif()
