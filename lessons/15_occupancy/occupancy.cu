@@ -27,8 +27,9 @@ __global__ void saxpy(float a, const float* x, float* y, int n) {
 }
 
 // The same kernel with a promise to the compiler: at most 256 threads per block, and at least 4
-// such blocks per multiprocessor. The compiler then keeps the kernel's registers under
-// 65536 / (4 * 256) = 64 per thread, spilling to local memory if it must.
+// such blocks per multiprocessor: 32 warps, 8 in each of the 4 register files of 16384. The
+// compiler then keeps the kernel's registers under 16384 / 8 / 32 = 64 per thread, spilling to
+// local memory if it must.
 __global__ void __launch_bounds__(256, 4) saxpy_bounded(float a, const float* x, float* y, int n) {
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
         y[i] = a * x[i] + y[i];
@@ -76,12 +77,15 @@ int main() {
         int per_sm = 0;
         CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, shared));
         // What each resource alone would allow. Registers are allocated per warp, in units of
-        // 256; a block's shared memory is its static (attr.sharedSizeBytes) and dynamic bytes
-        // plus what the system reserves per block (1 KiB on compute capability 8.x and 9.x).
+        // 256, from one of the SM's 4 sub-partitions (16384 registers each on 7.x to 9.0): a
+        // warp's registers never straddle two. A block's shared memory is its static
+        // (attr.sharedSizeBytes) and dynamic bytes plus what the system reserves per block
+        // (1 KiB on compute capability 8.x and 9.x).
         int by_threads = prop.maxThreadsPerMultiProcessor / block;
         int warps = (block + 31) / 32;
         int regs_per_warp = (std::max(attr.numRegs, 1) * 32 + 255) / 256 * 256;
-        int by_registers = prop.regsPerMultiprocessor / (regs_per_warp * warps);
+        int warps_per_sub_partition = prop.regsPerMultiprocessor / 4 / regs_per_warp;
+        int by_registers = warps_per_sub_partition * 4 / warps;
         size_t block_shared = shared + attr.sharedSizeBytes;
         int by_shared = block_shared
                             ? int(prop.sharedMemPerMultiprocessor /
@@ -122,6 +126,20 @@ int main() {
         ask("saxpy_staged", saxpy_staged, 256, shared);
     std::printf("-- __launch_bounds__(256, 4)\n");
     ask("saxpy_bounded", saxpy_bounded, 256, 0);
+
+    // Let the runtime pick: the block size that keeps the most threads resident (the largest
+    // such), and the grid that fills every SM with it.
+    std::printf("-- cudaOccupancyMaxPotentialBlockSize\n");
+    int min_grid = 0, best_block = 0;
+    CHECK(cudaOccupancyMaxPotentialBlockSize(&min_grid, &best_block, saxpy));
+    std::printf("saxpy: block %d, grid %d\n", best_block, min_grid);
+    ask("saxpy", saxpy, best_block, 0);
+    // 64 bytes of shared memory per thread: 1024 threads would need 64 KiB, more than a block
+    // gets without opting in.
+    CHECK(cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+        &min_grid, &best_block, saxpy_staged, [](int threads) { return threads * 64; }));
+    std::printf("saxpy_staged, 64 B shared per thread: block %d, grid %d\n", best_block, min_grid);
+    ask("saxpy_staged", saxpy_staged, best_block, size_t(best_block) * 64);
 
     CHECK(cudaFree(d_x));
     CHECK(cudaFree(d_y));

@@ -29,6 +29,13 @@ if(SIMT_SANITIZE)
 endif()
 simt_add_executable(profile_access_patterns SOURCES profile/access_patterns.cu SIMULATOR_ONLY)
 simt_profile_counts_test(access_patterns "raw pointers and __shared__ arrays")
+simt_add_executable(profile_atomics SOURCES profile/atomics.cu SIMULATOR_ONLY)
+add_test(NAME "SIMT_PROFILE counts one request per warp and atomic call, under _op_red when its result is dropped and _op_atom when it is used"
+  COMMAND ${CMAKE_COMMAND} "-DPROGRAM=$<TARGET_FILE:profile_atomics>"
+          -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/profile/atomics.cu
+          -DEXPECT=${CMAKE_CURRENT_SOURCE_DIR}/profile/atomics.expect
+          -DOUT=${CMAKE_CURRENT_BINARY_DIR}/profile_atomics.jsonl
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/profile/check_profile.cmake)
 # The line of access_patterns.cu marked `// @MARK`, for the text reports' expectations.
 file(READ ${CMAKE_CURRENT_SOURCE_DIR}/profile/access_patterns.cu simt_profile_source)
 function(simt_profile_line mark result)

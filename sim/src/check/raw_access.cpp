@@ -21,6 +21,7 @@
 #include "../process/process.hpp"
 #include "../thread/fault.hpp"
 #include "../process/watchdog.hpp"
+#include "../profile/profile.hpp"
 #include "../report/symbolize.hpp"
 
 namespace simt::sim::detail {
@@ -173,6 +174,8 @@ Scope take_scope() {
                                                 const void* expected = nullptr,
                                                 bool may_spin = true) {
     const Scope scope = take_scope();
+    const bool continues = next_atomic_continues;
+    if (continues) [[unlikely]] next_atomic_continues = false;
     // The usual atomic, atomicAdd(p, 1): relaxed, of device scope, a read-modify-write that changes
     // the memory. It needs no note: the race rule takes an unnoted atomic as that (race.cpp).
     if (scope == Scope::device && order == __ATOMIC_RELAXED && reads && writes && !expected &&
@@ -180,6 +183,7 @@ Scope take_scope() {
         return check(p, n, Access::atomic, pc, true);
     AtomicNote note{reads, writes, scope, order, false, expected, may_spin};
     tls_atomic_note = &note;
+    tls_profile_uncounted = continues ? &note : nullptr;
     check(p, n, Access::atomic, pc, true, true);
     tls_atomic_note = nullptr;
 }

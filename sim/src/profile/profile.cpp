@@ -21,6 +21,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -50,7 +51,12 @@ namespace profile {
 
 namespace {
 
-constexpr unsigned kSpaces = 3, kKinds = 3;  // Space (global, shared, constant) x Access
+constexpr unsigned kSpaces = 3, kKinds = 4;  // Space (global, shared, constant) x Op
+
+/// What a request does, as Nsight Compute splits it: a load, a store, an atomic whose result the
+/// program uses, or one whose result it drops (nvcc issues that as a reduction, RED: `_op_red`).
+enum class Op : std::uint8_t { ld, st, atom, red };
+constexpr Op kOps[] = {Op::ld, Op::st, Op::atom, Op::red};
 
 /// One access site: the instruction (a raw access's return address) or the view access's
 /// source location, and what it does.
@@ -256,7 +262,7 @@ struct LineKey {
     std::string file;
     unsigned line = 0;
     Space space = Space::global;
-    Access kind = Access::read;
+    Op kind = Op::ld;
     auto operator<=>(const LineKey&) const = default;
 };
 using LineMap = std::map<LineKey, SiteStats>;
@@ -273,6 +279,111 @@ std::string read_line(const char* file, unsigned line) {
     for (unsigned i = 0; i < line && std::getline(in, text); ++i) {
     }
     return in ? text : std::string();
+}
+
+/// Whether the CUDA atomic functions called on line `line` of `file` all drop their result and
+/// have a form without one: each call a statement of its own (`atomicAdd(p, v);`, after `{`,
+/// `;`, `}`, a label, `else`, `do`, the condition of `if`, `for` or `while`, or a cast to
+/// `(void)`), of an operation PTX's `red` has (add, sub, min, max, inc, dec, and, or, xor; not
+/// exchange or compare-and-swap). That is what nvcc sees when it issues a RED for the call rather
+/// than an ATOM; from inside atomicAdd the simulator cannot see it, so it reads the statement. A
+/// line without such a call (libcu++'s atomics, a macro, an unreadable file) is counted `_op_atom`.
+///   `if (t == 0) atomicAdd(total, v);`     -> true
+///   `int old = atomicAdd(total, v);`        -> false
+bool atomic_result_unused(const char* file, unsigned line) {
+    std::ifstream in(file);
+    std::string text, context;
+    std::size_t begin = 0, end = 0;  // the line's bytes in `context`
+    const unsigned first = line > 3 ? line - 3 : 1;
+    for (unsigned i = 1; i <= line + 4 && std::getline(in, text); ++i) {
+        if (i < first) continue;
+        if (auto c = text.find("//"); c != std::string::npos) text.resize(c);
+        if (i == line) begin = context.size();
+        context += text + "\n";
+        if (i == line) end = context.size();
+    }
+    if (end == 0) return false;
+    auto word = [&](std::size_t at) {  // the identifier ending just before `at`
+        std::size_t b = at;
+        while (b > 0 && (std::isalnum(static_cast<unsigned char>(context[b - 1])) ||
+                         context[b - 1] == '_'))
+            --b;
+        return context.substr(b, at - b);
+    };
+    auto back = [&](std::size_t at) {  // past the blanks before `at`
+        while (at > 0 && std::isspace(static_cast<unsigned char>(context[at - 1]))) --at;
+        return at;
+    };
+    // Whether an expression that starts at `at` starts a statement.
+    auto starts_statement = [&](auto&& self, std::size_t at) -> bool {
+        at = back(at);
+        if (at == 0) return false;  // the start of what was read: unknown
+        const char c = context[at - 1];
+        if (c == ';' || c == '{' || c == '}') return true;
+        if (c == ':') return at < 2 || context[at - 2] != ':';
+        if (c == ')') {
+            int depth = 0;
+            std::size_t open = at - 1;
+            for (;; --open) {
+                if (context[open] == ')') ++depth;
+                else if (context[open] == '(' && --depth == 0) break;
+                if (open == 0) return false;
+            }
+            std::string inside = context.substr(open + 1, at - 2 - open);
+            inside.erase(std::remove_if(inside.begin(), inside.end(),
+                                        [](char x) { return std::isspace(static_cast<unsigned char>(x)); }),
+                         inside.end());
+            if (inside == "void") return self(self, open);
+            const std::string w = word(back(open));
+            return w == "if" || w == "for" || w == "while";
+        }
+        const std::string w = word(at);
+        return w == "else" || w == "do";
+    };
+    static constexpr const char* reducible[] = {"Add", "Sub", "Min", "Max", "Inc",
+                                                "Dec", "And", "Or",  "Xor"};
+    bool any = false;
+    for (std::size_t at = context.find("atomic", begin); at < end;
+         at = context.find("atomic", at + 1)) {
+        if (at > 0 && (std::isalnum(static_cast<unsigned char>(context[at - 1])) ||
+                       context[at - 1] == '_' || context[at - 1] == '.'))
+            continue;
+        std::size_t name_end = at + 6;
+        while (name_end < context.size() &&
+               (std::isalnum(static_cast<unsigned char>(context[name_end])) ||
+                context[name_end] == '_'))
+            ++name_end;
+        std::size_t open = name_end;
+        while (open < context.size() && std::isspace(static_cast<unsigned char>(context[open])))
+            ++open;
+        if (open >= context.size() || context[open] != '(') continue;
+        std::string op = context.substr(at + 6, name_end - at - 6);
+        for (std::string_view suffix : {"_block", "_system"})
+            if (op.ends_with(suffix)) op.erase(op.size() - suffix.size());
+        const bool cuda_atomic =
+            op == "Exch" || op == "CAS" ||
+            std::find_if(std::begin(reducible), std::end(reducible),
+                         [&](const char* r) { return op == r; }) != std::end(reducible);
+        if (!cuda_atomic) continue;
+        any = true;
+        if (op == "Exch" || op == "CAS") return false;
+        int depth = 0;
+        std::size_t close = open;
+        for (; close < context.size(); ++close) {
+            if (context[close] == '(') ++depth;
+            else if (context[close] == ')' && --depth == 0) break;
+        }
+        std::size_t after = close + 1;
+        while (after < context.size() && std::isspace(static_cast<unsigned char>(context[after])))
+            ++after;
+        std::size_t start = at;  // `::atomicAdd`, `ns::atomicAdd`
+        while (start >= 2 && context[start - 1] == ':' && context[start - 2] == ':')
+            start = back(start - 2 - word(start - 2).size());
+        if (close >= context.size() || after >= context.size() || context[after] != ';' ||
+            !starts_statement(starts_statement, start))
+            return false;
+    }
+    return any;
 }
 
 bool ident_char(char c) {
@@ -319,18 +430,20 @@ std::string kernel_name(const Loc& site) {
     return "";
 }
 
-const char* op_name(Access k) {
-    return k == Access::read ? "ld" : k == Access::write ? "st" : "atom";
+const char* op_name(Op k) {
+    constexpr const char* names[] = {"ld", "st", "atom", "red"};
+    return names[static_cast<unsigned>(k)];
 }
-const char* kind_word(Access k) {
-    return k == Access::read ? "load" : k == Access::write ? "store" : "atomic";
+const char* kind_word(Op k) {
+    constexpr const char* words[] = {"load", "store", "atomic", "red"};
+    return words[static_cast<unsigned>(k)];
 }
 
 /// A launch's, or one line's, counts by space and kind.
 struct Tally {
     Counts mem[kSpaces][kKinds];
     SyncCounts sync;
-    void add(Space s, Access k, const Counts& c) {
+    void add(Space s, Op k, const Counts& c) {
         mem[static_cast<unsigned>(s)][static_cast<unsigned>(k)].add(c);
     }
     void add(const Tally& o) {
@@ -350,7 +463,7 @@ Metrics metrics_of(const Tally& t, bool all) {
     Metrics m;
     const unsigned G = static_cast<unsigned>(Space::global),
                    S = static_cast<unsigned>(Space::shared);
-    for (Access k : {Access::read, Access::write, Access::atomic}) {
+    for (Op k : kOps) {
         const Counts& c = t.mem[G][static_cast<unsigned>(k)];
         if (!all && !c.requests) continue;
         const std::string op = op_name(k);
@@ -358,9 +471,9 @@ Metrics metrics_of(const Tally& t, bool all) {
         m.emplace_back("l1tex__t_sectors_pipe_lsu_mem_global_op_" + op + ".sum", c.actual);
         m.emplace_back("simt__sectors_ideal_global_op_" + op, c.ideal);
     }
-    for (Access k : {Access::read, Access::write, Access::atomic}) {
+    for (Op k : kOps) {
         const Counts& c = t.mem[S][static_cast<unsigned>(k)];
-        if (!all && !c.requests) continue;
+        if (k == Op::red || (!all && !c.requests)) continue;  // shared atomics are all _op_atom
         const std::string op = op_name(k);
         m.emplace_back("smsp__inst_executed_op_shared_" + op + ".sum", c.requests);
         m.emplace_back("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" + op + ".sum", c.actual);
@@ -482,6 +595,9 @@ public:
     }
 
     void access(const AccessEvent& e) override {
+        // An atomic call's compare-and-swap after its load: the call was counted at its load.
+        if (tls_profile_uncounted && tls_atomic_note == tls_profile_uncounted) [[unlikely]]
+            return;
         if (tls_profile) tls_profile->record(e);
     }
 
@@ -529,10 +645,15 @@ private:
         total.sync = t.sync;
         for (const auto& [key, stats] : t.sites) {
             Loc loc = key.raw ? loc_of(key.where) : std::bit_cast<Loc>(key.where);
+            const Op op = key.kind == Access::read    ? Op::ld
+                          : key.kind == Access::write ? Op::st
+                          : key.space == Space::global && key.where && result_unused(loc)
+                              ? Op::red
+                              : Op::atom;
             LineKey lk{base_name(key.where ? loc.file_name() : nullptr), key.where ? loc.line() : 0,
-                       key.space, key.kind};
+                       key.space, op};
             lines[lk].add(stats);
-            total.add(key.space, key.kind, stats.c);
+            total.add(key.space, op, stats.c);
         }
         Metrics occupancy;
         std::string occupancy_text;
@@ -632,7 +753,7 @@ private:
                        S = static_cast<unsigned>(Space::shared);
         char buf[256];
         bool header = false;
-        for (Access a : {Access::read, Access::write, Access::atomic}) {
+        for (Op a : kOps) {
             const Counts& c = k.tally.mem[G][static_cast<unsigned>(a)];
             if (!c.requests) continue;
             if (!header) {
@@ -647,7 +768,7 @@ private:
             out += buf;
         }
         header = false;
-        for (Access a : {Access::read, Access::write, Access::atomic}) {
+        for (Op a : kOps) {
             const Counts& c = k.tally.mem[S][static_cast<unsigned>(a)];
             if (!c.requests) continue;
             if (!header) {
@@ -715,6 +836,18 @@ private:
         std::fputs(out.c_str(), stderr);
     }
 
+    /// Whether the atomic call at `loc` drops its result, read from its source line once.
+    bool result_unused(const Loc& loc) {
+        const char* file = loc.file_name();
+        if (!file || !*file) return false;
+        std::lock_guard lock(unused_m_);
+        auto [it, added] = unused_.try_emplace({file, loc.line()}, false);
+        if (added) it->second = atomic_result_unused(file, loc.line());
+        return it->second;
+    }
+
+    std::mutex unused_m_;
+    std::map<std::pair<std::string, unsigned>, bool> unused_;
     std::mutex m_;
     std::map<const GridRun*, LaunchTally> running_;
     std::vector<KernelTotals> kernels_;  ///< in the order of their first launch

@@ -8,6 +8,7 @@
 namespace simt::sim::detail {
 
 struct BlockState;
+struct AtomicNote;
 
 namespace profile {
 struct BlockProfile;
@@ -15,6 +16,12 @@ struct BlockProfile;
 
 /// The running block's profile on this worker; null while no profiled launch runs here.
 inline thread_local profile::BlockProfile* tls_profile = nullptr;
+
+/// The note of the atomic hook now running when that hook continues an atomic call already
+/// counted (atomics.hpp, continue_atomic): the check sees it, the profile does not. A note, not
+/// a flag: a hook that waits in a spin lets other threads of this OS thread run, and their
+/// atomics carry notes of their own.
+inline thread_local const AtomicNote* tls_profile_uncounted = nullptr;
 
 /// Lanes `mask` of warp `warp` of the running block met in a warp intrinsic: a warp-level
 /// instruction, and a point where the warp's lanes are together again.

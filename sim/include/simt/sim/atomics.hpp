@@ -32,6 +32,17 @@ template <Scope S>
 #endif
 }
 
+/// Set just before each compare-and-swap of atomic_update and taken by its hook: the swap
+/// continues a call whose load came first, and the profiler counts one warp-level atomic per
+/// call (docs/profiling.md), as a GPU issues one instruction for it, however often a swap that
+/// lost to another block's has to be retried here.
+inline thread_local bool next_atomic_continues = false;
+[[gnu::always_inline]] inline void continue_atomic() {
+#if defined(__SANITIZE_THREAD__)
+    next_atomic_continues = true;
+#endif
+}
+
 /// A memory fence of scope `s` by the running thread (__threadfence() and its kin,
 /// cuda::atomic_thread_fence): the race checker's release and acquire patterns end and begin
 /// here (check/atomic_order.cpp). `order` is a C++ memory order (__ATOMIC_*).
@@ -61,8 +72,11 @@ template <class T, class F>
     T old;
     __atomic_load(p, &old, __ATOMIC_RELAXED);
     T next = f(old);
-    while (!__atomic_compare_exchange(p, &old, &next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    continue_atomic();
+    while (!__atomic_compare_exchange(p, &old, &next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
         next = f(old);
+        continue_atomic();
+    }
     return old;
 }
 
