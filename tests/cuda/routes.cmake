@@ -28,6 +28,9 @@ if(TARGET simt_sim)
     simt_cuda_route("a tile of four warps read across without its sync() is a data race at the read"
       SOURCE cuda/broken/tile_multi_warp.cu ARGS nosync
       EXPECT "simt: data race \\(write after read\\) on shared memory 'vals'\\[64\\][^\n]*\n  write by thread \\(64,0,0\\) block \\(0,0,0\\) at tile_multi_warp.cu:19\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at tile_multi_warp.cu:21")
+    simt_cuda_route("a write past a pitched row's width is out of bounds, in the row's padding"
+      SOURCE cuda/broken/pitch_padding.cu
+      EXPECT "simt: out-of-bounds write of global memory 'd_img'\\[100\\][^\n]*\n  write by thread \\(100,0,0\\) block \\(0,0,0\\) at pitch_padding.cu:11\n  done in the padding of row 0")
   endif()
   simt_cuda_route("pitched and 3-D memory copies and kernels agree with the CPU"
     SOURCE cuda/memory_3d.cu EXPECT "PASS" CLEAN)

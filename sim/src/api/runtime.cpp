@@ -296,7 +296,14 @@ cudaError_t simt::sim::detail::cuda_malloc_pitch(void** ptr, std::size_t* pitch,
     rounded = (width + align - 1) / align * align;
     if (rounded % elem_size != 0) elem_size = 1, elem_type = "byte";
     cudaError_t e = cuda_malloc(ptr, bytes, elem_size, elem_type, false, site, call);
-    if (e == cudaSuccess) *pitch = rounded;
+    if (e != cudaSuccess) return e;
+    *pitch = rounded;
+    // The padding past each row's width is checked as outside the array.
+    if (rounded != width) {
+        Allocation* a = arena::owner_in_range(*ptr);
+        a->pitch = rounded;
+        a->row_bytes = width;
+    }
     return e;
 }
 

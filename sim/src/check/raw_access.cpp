@@ -82,9 +82,17 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     if (!tls::thread) return host_access(a, p, n, k, pc);
     auto* b = static_cast<const std::byte*>(p);
     if (!a || !a->holds(p, n)) [[unlikely]] {
-        // A range that starts inside and runs past the end is named by its first element out.
-        const std::byte* bad = a && !a->freed && b >= a->base && b < a->base + a->bytes
-                                   ? a->base + a->bytes : b;
+        // A range that starts inside and runs past the end (of the array, or of a pitched row)
+        // is named by its first element out.
+        const std::byte* bad = b;
+        if (a && !a->freed && b >= a->base && b < a->base + a->bytes) {
+            bad = a->base + a->bytes;
+            if (a->pitch) {  // past its row's width, into the padding before the next row
+                const std::byte* row_end =
+                    b - static_cast<std::size_t>(b - a->base) % a->pitch + a->row_bytes;
+                if (row_end < bad) bad = std::max(b, row_end);
+            }
+        }
         report_invalid(
             {invalid_kind(a), a, bad, n, k, loc_of(pc), tls::thread, nullptr, nullptr, 0, true});
         if (!arena::mapped(p))  // nothing there to read or write: the thread cannot go on

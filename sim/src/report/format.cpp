@@ -208,6 +208,16 @@ std::string out_of_bounds(const Draft& d, const std::string& what, const std::st
                     : std::string("a view"),
             d.index, d.bad, d.extent, d.array ? "; " + origin(d.array) : std::string(),
             by_line(d.sites.front(), false));
+    if (const Allocation* a = d.array; a && a->pitch && d.element >= 0 &&
+                                        static_cast<std::size_t>(d.element) * a->elem_size < a->size) {
+        const std::size_t off = static_cast<std::size_t>(d.element) * a->elem_size;
+        return fmt::format(
+            "simt: out-of-bounds {} of {} ({})\n{}  {} the padding of row {}: byte {} of a row "
+            "that holds {} bytes, the next row starting {} bytes on (the pitch). Guard the column "
+            "with the width in bytes, and step from row to row by the pitch",
+            what, memory(d), origin(a), sites, d.raw ? "done in" : "not performed, in",
+            off / a->pitch, off % a->pitch, a->row_bytes, a->pitch);
+    }
     std::size_t n = elements(d);
     return fmt::format(
         "simt: out-of-bounds {} of {} ({})\n{}  {}{}", what, memory(d), origin(d.array), sites,

@@ -41,11 +41,15 @@ struct Allocation {
     std::uint16_t device_bits = 0xFFFF;
     void* shadow = nullptr;      ///< the race and init checkers' cells, one per element
     std::size_t shadow_cells = 0;
-    /// Whether the n bytes at p may be accessed now: in bounds and not freed. The one bounds
-    /// test of views' and raw accesses.
+    /// cudaMallocPitch and cudaMalloc3D: rows of `row_bytes` bytes, `pitch` bytes apart. The
+    /// padding after each row's width is allocated but no element's (0: not made of rows).
+    std::size_t pitch = 0, row_bytes = 0;
+    /// Whether the n bytes at p may be accessed now: in bounds, within a row, and not freed. The
+    /// one bounds test of views' and raw accesses.
     bool holds(const void* p, std::size_t n) const {
         auto* b = static_cast<const std::byte*>(p);
-        return !freed && b >= base && b + n <= base + bytes;
+        return !freed && b >= base && b + n <= base + bytes &&
+               (pitch == 0 || static_cast<std::size_t>(b - base) % pitch + n <= row_bytes);
     }
     /// A shared array declared with 2 or 3 dimensions (`int[4][8]`): its extents, so that reports
     /// name an element as (3, 5) as the bounds check does. rank 1: a flat index.
