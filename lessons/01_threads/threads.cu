@@ -1,7 +1,10 @@
 // Lesson 01: the thread hierarchy. Every thread finds its element from threadIdx, blockIdx and
-// blockDim, guards against running past the end, and does one element's work.
+// blockDim, guards against running past the end, and does one element's work. With the argument
+// `swapped` it also launches with the two numbers swapped, <<<threads, blocks>>>, and shows what
+// that does.
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include <cuda_runtime.h>
@@ -47,7 +50,29 @@ __global__ void double_2d(double* m, int rows, int cols) {
     if (row < rows && col < cols) m[row * cols + col] *= 2;
 }
 
-int main() {
+// The common slip: increment<<<threads, blocks>>> for <<<blocks, threads>>>. The grid has the
+// same number of threads either way, so with the bounds check every element is still done, as
+// long as the launch is accepted: `blocks` becomes the block size, and above 1024 the launch is
+// refused. The error is printed rather than stopping the program, to show it.
+void swapped_launch(int n) {
+    const int threads = 256, blocks = (n + threads - 1) / threads;
+    std::vector<double> v(n, 1.0);
+    double* d;
+    CHECK(cudaMalloc(&d, n * sizeof(double)));
+    CHECK(cudaMemcpy(d, v.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+    increment<<<threads, blocks>>>(d, n);  // swapped: 256 blocks of `blocks` threads
+    cudaError_t err = cudaGetLastError();
+    CHECK(cudaDeviceSynchronize());
+    CHECK(cudaMemcpy(v.data(), d, n * sizeof(double), cudaMemcpyDeviceToHost));
+    CHECK(cudaFree(d));
+    int done = 0;
+    for (double x : v) done += x == 2.0;
+    std::printf("n = %d: <<<%d, %d>>> swapped to <<<%d, %d>>>: %s; %d of %d elements incremented\n",
+                n, blocks, threads, threads, blocks,
+                err == cudaSuccess ? "accepted" : cudaGetErrorName(err), done, n);
+}
+
+int main(int argc, char** argv) {
     std::printf("-- who am I: 2 blocks of 4 threads\n");
     whoami<<<2, 4>>>();
     CHECK(cudaGetLastError());       // a launch returns nothing: a bad configuration shows here
@@ -88,6 +113,11 @@ int main() {
                 blocks, threads, bad_1d ? "no" : "yes");
     std::printf("-- double_2d over a %dx%d matrix in a %ux%u grid of %ux%u blocks: all 2.0? %s\n",
                 rows, cols, grid2.x, grid2.y, block2.x, block2.y, bad_2d ? "no" : "yes");
+    if (argc > 1 && std::strcmp(argv[1], "swapped") == 0) {
+        std::printf("-- the launch's two numbers swapped: <<<threads, blocks>>>\n");
+        swapped_launch(1000);     // 256 blocks of 4 threads: right, with 4 lanes of each warp busy
+        swapped_launch(1000000);  // a block of 3907 threads: refused, nothing runs
+    }
     std::printf("checksum %.6f\n", checksum);
     if (bad) {
         std::printf("FAILED: %d elements differ from the CPU reference\n", bad);

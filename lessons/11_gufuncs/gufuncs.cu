@@ -27,6 +27,12 @@ int main() {
     auto dpoints = simt::to_device(points, {rows, cols});
     std::vector<double> norms = row_norm(dpoints).copy_to_host();  // one thread per row: 1000
 
+    // One row on its own: a single core and no loop dimensions. Numba's result has shape (), a
+    // 0-d array; simt has no 0-d arrays, and gives shape (1).
+    std::vector<double> five{3, 4, 0, 0, 0};
+    auto single = row_norm(simt::to_device(five, {5}));
+    const double single_norm = single.copy_to_host()[0];
+
     std::vector<float> one{1, 2, 3, 4, 5, 6, 7, 8, 9};
     std::vector<float> one_doubled = doubled(one, {3, 3});  // a single 3x3 matrix: one thread
     std::vector<float> batch(50 * 3 * 3);
@@ -42,11 +48,14 @@ int main() {
         for (int c = 0; c < cols; ++c) s += points[r * cols + c] * points[r * cols + c];
         bad += std::fabs(norms[r] - std::sqrt(s)) > 1e-12;
     }
+    bad += single.rank() != 1 || single.extent(0) != 1 || single_norm != 5.0;
     for (std::size_t i = 0; i < one.size(); ++i) bad += one_doubled[i] != 2 * one[i];
     for (std::size_t i = 0; i < batch.size(); ++i) bad += batch_doubled[i] != 2 * batch[i];
 
     std::printf("-- (n)->(): the norms of %d rows of %d; row 0 = (%.0f, %.0f, %.0f) has norm %.4f\n",
                 rows, cols, points[0], points[1], points[2], norms[0]);
+    std::printf("-- (n)->() on one row, (3, 4, 0, 0, 0): shape (%zu), norm %.0f (in Numba: shape (), 0-d)\n",
+                single.extent(0), single_norm);
     std::printf("-- (m,n)->(m,n): one 3x3 matrix doubled: %.0f %.0f %.0f / %.0f %.0f %.0f / %.0f %.0f %.0f\n",
                 one_doubled[0], one_doubled[1], one_doubled[2], one_doubled[3], one_doubled[4],
                 one_doubled[5], one_doubled[6], one_doubled[7], one_doubled[8]);
