@@ -30,6 +30,15 @@ int main() {
     float ms = -1;
     cudaError_t timing = cudaEventElapsedTime(&ms, start, stop);
     for (int k = 0; k < 2; ++k) cudaStreamSynchronize(s[k]);
+    // An event recorded on the legacy default stream (0) comes after all work already queued on
+    // the blocking streams: once it has happened, both streams are idle.
+    for (int k = 0; k < 2; ++k) scale<<<32, 128, 0, s[k]>>>(dev + k * n, 1.0f, n);
+    cudaEvent_t after_all;
+    cudaEventCreate(&after_all);
+    cudaEventRecord(after_all, 0);
+    cudaEventSynchronize(after_all);
+    cudaError_t idle[2] = {cudaStreamQuery(s[0]), cudaStreamQuery(s[1])};
+    cudaEventDestroy(after_all);
     int wrong = 0;
     for (int i = 0; i < 2 * n; ++i) wrong += host[i] != (i < n ? 2.0f : 3.0f);
     for (int k = 0; k < 2; ++k) cudaStreamDestroy(s[k]);
@@ -37,8 +46,11 @@ int main() {
     cudaEventDestroy(stop);
     cudaFree(dev);
     cudaFreeHost(host);
-    if (wrong || timing != cudaSuccess || ms < 0) {
-        printf("FAIL: %d wrong, %s, %f ms\n", wrong, cudaGetErrorName(timing), ms);
+    if (wrong || timing != cudaSuccess || ms < 0 || idle[0] != cudaSuccess ||
+        idle[1] != cudaSuccess) {
+        printf("FAIL: %d wrong, %s, %f ms, streams after the default stream's event: %s, %s\n",
+               wrong, cudaGetErrorName(timing), ms, cudaGetErrorName(idle[0]),
+               cudaGetErrorName(idle[1]));
         return 1;
     }
     printf("PASS\n");

@@ -18,6 +18,7 @@
 
 #include "../device/model.hpp"
 #include "../device/occupancy.hpp"
+#include "../launch/streams.hpp"
 #include "../memory/arena.hpp"
 #include "../memory/host_pointers.hpp"
 #include "../process/process.hpp"
@@ -1416,9 +1417,13 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
 
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
     if (sticky()) return sticky();
-    simt::Event marker;
-    marker.record(cuda_stream(stream));
-    return marker.query() ? cudaSuccess : cudaErrorNotReady;
+    const simt::Stream* s = cuda_stream(stream);
+    auto& impl = s ? s->impl() : simt::Stream::default_stream().impl();
+    if (!impl.idle()) return cudaErrorNotReady;
+    // Done: what the stream's work wrote happens before what the host does next, as after a
+    // cudaStreamSynchronize.
+    order_host_waits(impl.id);
+    return cudaSuccess;
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned) {

@@ -127,6 +127,9 @@ Event::Event() : impl_(std::make_shared<sim::detail::EventImpl>()) {}
 
 void Event::record(const Stream* s) {
     sim::detail::StreamImpl& stream = s ? s->impl() : Stream::default_stream().impl();
+    // A record is an operation of its stream like a launch: on the legacy default stream it
+    // comes after the blocking streams' queued work.
+    sim::detail::order_with_legacy_default(stream);
     sim::detail::record_event(*impl_, impl_, stream);
 }
 

@@ -38,6 +38,12 @@ public:
         cv_.notify_all();
     }
 
+    /// Whether everything queued so far has run (cudaStreamQuery).
+    bool idle() {
+        std::lock_guard lock(m_);
+        return queue_.empty() && !busy_;
+    }
+
     void wait_idle() {
         std::unique_lock lock(m_);
         idle_cv_.wait(lock, [&] { return queue_.empty() && !busy_; });
