@@ -95,6 +95,19 @@ struct SpinWatch {
     unsigned grace = 0;       ///< spins to make without waiting (a loop that reads a constant)
 };
 
+struct BlockState;
+
+/// What a block none of whose threads can go on until memory changes asks of its launch: to let
+/// the other blocks run, returning when its turn comes back (launch/turns.hpp's BlockTurns, in a
+/// checked launch). Declared here so that block/ need not know the launch.
+class OtherBlocks {
+public:
+    virtual void wait_for_others(const BlockState& b) = 0;
+
+protected:
+    ~OtherBlocks() = default;
+};
+
 /// The block a worker is running. Reused from block to block to keep allocations out of the loop.
 /// Its thread loop's part (threads, next_lazy, live, arrived) is LazyThreads (thread_loop.hpp).
 struct BlockState : LazyThreads {
@@ -158,6 +171,9 @@ struct BlockState : LazyThreads {
     // changed.
     std::vector<SpinWatch> spins;
     unsigned still_rounds = 0;
+    /// The launch's other blocks, where they take turns (a checked launch); null elsewhere, where
+    /// a spin is the watchdog's to judge.
+    OtherBlocks* others = nullptr;
 
     /// Makes this the fresh state of block `linear` of `g`, keeping what may be kept from the
     /// block before it on this worker (the threads' coordinates, for one shape; storage).

@@ -235,6 +235,7 @@ void BlockState::number_threads() {
 void BlockState::reset(GridRun& g, std::uint64_t block_linear) {
     const KernelLaunch& k = g.k;
     grid = &g;
+    others = g.turns;
     linear = block_linear;
     idx = {static_cast<unsigned>(linear % k.grid.x),
            static_cast<unsigned>(linear / k.grid.x % k.grid.y),

@@ -7,8 +7,8 @@
 // read waits (WaitKind::spin) instead, and the block's other threads run. When none of them can
 // run, a waiting thread whose memory changed is woken (the lowest-numbered first, so the order
 // does not depend on timing); if none changed:
-//  - the other blocks of the launch run (launch/turns.hpp), those not yet started included,
-//    until they end or wait too;
+//  - the other blocks of the launch run (BlockState::others, launch/turns.hpp), those not yet
+//    started included, until they end or wait too;
 //  - then the spinning threads run on for a while without waiting (`grace_spins` reads each), so
 //    that a loop that merely reads a constant at one line ends as it would have. Only a block
 //    that found nothing changed `still_limit` times in a row, with every other block ended or
@@ -20,8 +20,6 @@
 // the next read finds another value.
 #include <cstring>
 
-#include "../launch/grid_run.hpp"
-#include "../launch/turns.hpp"
 #include "../memory/arena.hpp"
 #include "../report/symbolize.hpp"
 #include "../report/text.hpp"
@@ -55,7 +53,7 @@ void spin_point(const void* p, std::size_t n, const void* pc) {
     BlockState& b = w.block;
     // Only where blocks take turns (a checked launch): where they run on several cores, a spin
     // is the watchdog's to judge (docs/simulator.md).
-    if (!b.grid->turns) return;
+    if (!b.others) return;
     ThreadState& ts = *tls::thread;
     if (b.spins.size() < b.nthreads) b.spins.resize(b.nthreads);
     SpinWatch& s = b.spins[ts.linear];
@@ -116,7 +114,7 @@ bool Worker::wake_spinners() {
         return true;
     }
     // Nothing this block can do changes it: another block may.
-    b.grid->turns->wait_for_others(b);
+    b.others->wait_for_others(b);
     if (b.aborted) return true;  // another block's error ended the launch meanwhile
     if (wake(false)) {
         b.still_rounds = 0;

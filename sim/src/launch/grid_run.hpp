@@ -11,8 +11,6 @@
 
 namespace simt::sim::detail {
 
-class BlockTurns;
-
 /// One launch being executed.
 struct GridRun {
     GridRun(const KernelLaunch& launch, const Config& c)
@@ -37,8 +35,9 @@ struct GridRun {
     unsigned checkers_on = 0, accessors_on = 0;
     bool shadow = false;           ///< a checker sees accesses: blocks run one at a time, in order
     CoopGrid* coop = nullptr;      ///< a cooperative launch's blocks (grid/cooperative.hpp)
-    /// A checked launch's blocks, which take turns when one spins (launch/turns.hpp).
-    BlockTurns* turns = nullptr;
+    /// A checked launch's blocks, which take turns when one spins (launch/turns.hpp's
+    /// BlockTurns); each block reaches them as BlockState::others.
+    OtherBlocks* turns = nullptr;
 };
 
 /// Runs a launch on the TBB arena; throws KernelError for the first failing block (by index).

@@ -24,14 +24,14 @@
 
 namespace simt::sim::detail {
 
-class BlockTurns {
+class BlockTurns final : public OtherBlocks {
 public:
     explicit BlockTurns(GridRun& g) : g_(g) {}
     /// Runs every block of the launch; returns when all have ended. On the launch's thread.
     void run();
     /// On the worker of block `b`, none of whose threads can go on until memory changes: lets the
     /// other blocks run, and returns when the turn comes back to `b`.
-    void wait_for_others(const BlockState& b);
+    void wait_for_others(const BlockState& b) override;
 
 private:
     /// An OS thread waiting for the turn: a block in wait_for_others, or a runner between blocks.
