@@ -35,6 +35,10 @@ if(NOT SIMT_SANITIZE)
     simt_lesson_bug_test("Lesson 18's one-pass scan without the writer's fence is a data race at its marked line"
       18_scan scan.cu "without the fence: the race shows here" data-race nofence)
   endif()
+  if(TARGET 19_histogram)
+    simt_lesson_bug_test("Lesson 19's per-block histogram with ++ instead of a shared atomicAdd is a data race at its marked line"
+      19_histogram histogram.cu "the race is here" data-race race)
+  endif()
 endif()
 
 # Lesson 01's `swapped`: <<<threads, blocks>>> still does every element for 1000 (256 blocks of
@@ -73,7 +77,7 @@ endif()
 
 # The numbers a README quotes from SIMT_PROFILE=text are the ones its program prints. (The
 # counters come from the raw-access hooks, which AddressSanitizer builds do not instrument.)
-foreach(lesson IN ITEMS 09_shared_memory 10_reduction 14_coalescing 15_occupancy 17_convolution)
+foreach(lesson IN ITEMS 09_shared_memory 10_reduction 14_coalescing 15_occupancy 17_convolution 19_histogram)
   if(TARGET ${lesson} AND NOT SIMT_SANITIZE)
     add_test(NAME "The counters that lesson ${lesson}'s README quotes are the ones it prints"
       COMMAND ${CMAKE_COMMAND} -DREADME=${PROJECT_SOURCE_DIR}/lessons/${lesson}/README.md
@@ -98,4 +102,12 @@ if(TARGET 10_reduction_libraries_cuda)
   add_test(NAME "Lesson 10's Thrust and cuBLAS sums match the CPU's on the GPU" COMMAND 10_reduction_libraries_cuda)
   set_tests_properties("Lesson 10's Thrust and cuBLAS sums match the CPU's on the GPU" PROPERTIES
     PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" SKIP_RETURN_CODE 77)
+endif()
+
+if(TARGET 20_unified_graphs)
+  add_test(NAME "Lesson 20's plain launches and its graph compute the same as the CPU"
+    COMMAND 20_unified_graphs 16)
+  set_tests_properties("Lesson 20's plain launches and its graph compute the same as the CPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "20 nodes.*both ways match the CPU: yes. they agree with each other: yes\nchecksum [-+0-9.e]+\nOK"
+    FAIL_REGULAR_EXPRESSION "simt: [0-9]+ findings? \\(")
 endif()
