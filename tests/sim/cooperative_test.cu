@@ -4,6 +4,7 @@
 #include <simt/simt.hpp>
 
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -284,3 +285,24 @@ TEST_CASE("A tile size that is not a power of two up to 32 is a KernelError", "[
 }
 
 }  // namespace
+
+// CUDA 11's `_CG_ABI_EXPERIMENTAL` spelling of tiles of several warps, as NVIDIA's reduction
+// sample writes it (CUDA 12 dropped the namespace; simt keeps it so that such code builds).
+__global__ void experimental_tile_sums(int* out) {
+    __shared__ cg::experimental::block_tile_memory<sizeof(int), 256> scratch;
+    cg::thread_block block = cg::experimental::this_thread_block(scratch);
+    auto tile = cg::experimental::tiled_partition<64>(block);
+    int sum = cg::reduce(tile, int(tile.thread_rank()), cg::plus<int>());
+    if (tile.thread_rank() == 0) out[tile.meta_group_rank()] = sum;
+}
+
+TEST_CASE("cg::experimental's block_tile_memory, this_thread_block and tiled_partition<64> sum each tile", "[cg][tile]") {
+    int* out;
+    REQUIRE(cudaMalloc(&out, 4 * sizeof(int)) == cudaSuccess);
+    experimental_tile_sums<<<1, 256>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    int h[4];
+    REQUIRE(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost) == cudaSuccess);
+    for (int t = 0; t < 4; ++t) CHECK(h[t] == 64 * 63 / 2);
+    cudaFree(out);
+}

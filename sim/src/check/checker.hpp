@@ -161,10 +161,11 @@ public:
     /// sites. `what` is what the launch's error will say.
     virtual void deadlock(BlockState& /*b*/, const Loc& /*first_site*/, bool /*divergent*/,
                           const Deadlock& /*what*/) {}
-    /// A warp intrinsic was called wrongly (`kind` is warp-mask or warp-divergence); the thread
-    /// fails with `message`.
+    /// A warp intrinsic was called wrongly (`kind` is warp-mask or warp-divergence): `message`
+    /// says how. With `ends_block`, the thread then fails with the same message.
     virtual void warp_misuse(BlockState& /*b*/, FindingKind /*kind*/,
-                             const std::string& /*message*/, const Loc& /*site*/) {}
+                             const std::string& /*message*/, const Loc& /*site*/,
+                             bool /*ends_block*/) {}
 };
 
 std::unique_ptr<Checker> make_memcheck();   // mem.cpp
@@ -250,6 +251,7 @@ void checks_fence(BlockState& b, Scope s, int order);
 void checks_grid_synced(GridRun& g);
 void checks_grid_sync(BlockState& b, const Loc& site);
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const Deadlock& what);
-void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site);
+void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site,
+                        bool ends_block);
 
 }  // namespace simt::sim::detail

@@ -49,10 +49,10 @@ public:
     }
 
     void warp_misuse(BlockState& b, FindingKind kind, const std::string& message,
-                     const Loc& site) override {
+                     const Loc& site, bool ends_block) override {
         Draft d = sync_draft(b, kind, site);
         d.lines = {message};
-        b.error_finding = key_of(d);  // the KernelError that follows says "reported above"
+        if (ends_block) b.error_finding = key_of(d);  // its KernelError says "reported above"
         add_finding(std::move(d));
     }
 };

@@ -19,7 +19,7 @@ std::shared_ptr<const std::vector<std::uint64_t>> tile_meet(unsigned size, std::
         msg = "simt: thread " + coord(ts.idx) + " (rank " + std::to_string(rank) + " of tile " +
               std::to_string(first / size) + ") of block " + coord(b.idx) + " calls " + what +
               " at " + where(loc) + msg;
-        checks_warp_misuse(kind, msg, loc);
+        checks_warp_misuse(kind, msg, loc, /*ends_block=*/true);
         w.fail_thread(std::move(msg));
     };
     // CUDA's tiles of several warps count their warps at a barrier of the tile: one with fewer

@@ -24,6 +24,12 @@ const char* op_name(WarpOp op) {
         case WarpOp::match_any: return "__match_any_sync()";
         case WarpOp::match_all: return "__match_all_sync()";
         case WarpOp::coalesce: return "coalesced_threads()";
+        case WarpOp::reduce_add: return "__reduce_add_sync()";
+        case WarpOp::reduce_min: return "__reduce_min_sync()";
+        case WarpOp::reduce_max: return "__reduce_max_sync()";
+        case WarpOp::reduce_and: return "__reduce_and_sync()";
+        case WarpOp::reduce_or: return "__reduce_or_sync()";
+        case WarpOp::reduce_xor: return "__reduce_xor_sync()";
     }
     return "a warp intrinsic";
 }
@@ -62,6 +68,44 @@ unsigned matching(const WarpState& ws, unsigned mask, unsigned lane) {
     return same;
 }
 
+/// __reduce_*_sync over the lanes of `mask`: 32-bit integers, signed when `is_signed`.
+std::uint64_t reduce_lanes(const WarpState& ws, WarpOp op, unsigned mask, bool is_signed) {
+    std::uint32_t acc = 0;
+    bool first = true;
+    for (unsigned l = 0; l < 32; ++l) {
+        if (!(mask >> l & 1)) continue;
+        const auto v = static_cast<std::uint32_t>(ws.value[l]);
+        const auto sv = static_cast<std::int32_t>(v), sacc = static_cast<std::int32_t>(acc);
+        if (first) acc = v;
+        else if (op == WarpOp::reduce_add) acc += v;
+        else if (op == WarpOp::reduce_min) acc = is_signed ? std::uint32_t(std::min(sacc, sv)) : std::min(acc, v);
+        else if (op == WarpOp::reduce_max) acc = is_signed ? std::uint32_t(std::max(sacc, sv)) : std::max(acc, v);
+        else if (op == WarpOp::reduce_and) acc &= v;
+        else if (op == WarpOp::reduce_or) acc |= v;
+        else acc ^= v;
+        first = false;
+    }
+    return acc;
+}
+
+/// A shuffle whose lane reads a lane that is in the warp but not in the mask: CUDA leaves the
+/// value undefined (NVIDIA's own reduction sample did it, cuda-samples issue 398). Reported once
+/// for the call's line; the lane gets its own value, as simt gives for any undefined source.
+void report_outside_mask(const BlockState& b, unsigned warp, const WarpMeeting& m, unsigned lane,
+                         unsigned src) {
+    const ThreadState& reader = b.threads[warp * 32 + lane];
+    checks_warp_misuse(FindingKind::warp_mask,
+                       "simt: thread " + coord(reader.idx) + " (lane " + std::to_string(lane) +
+                           " of warp " + std::to_string(warp) + ") of block " + coord(b.idx) +
+                           " reads lane " + std::to_string(src) + " in " + m.what + " at " +
+                           where(m.site) + ", but the mask " + hex(m.mask) + " leaves lane " +
+                           std::to_string(src) +
+                           " out: CUDA leaves the value undefined (simt gives the lane its own "
+                           "value). Name every lane it reads from in the mask, or keep the "
+                           "offset within the lanes it names",
+                       m.site, /*ends_block=*/false);
+}
+
 void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     BlockState& b = w.block;
     if (m.op == WarpOp::sync) checks_warp_sync(b, warp, m.mask);
@@ -80,9 +124,20 @@ void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
             case WarpOp::all: ws.result[l] = votes == m.mask; break;
             case WarpOp::match_any: ws.result[l] = matching(ws, m.mask, l); break;
             case WarpOp::match_all: ws.result[l] = all_same == m.mask ? m.mask : 0; break;
+            case WarpOp::reduce_add:
+            case WarpOp::reduce_min:
+            case WarpOp::reduce_max:
+            case WarpOp::reduce_and:
+            case WarpOp::reduce_or:
+            case WarpOp::reduce_xor:
+                ws.result[l] = reduce_lanes(ws, m.op, m.mask, ws.arg[l] != 0);
+                break;
             default: {
                 unsigned src = source_lane(m.op, l, ws.arg[l], ws.width[l]);
                 // A source outside the mask is undefined in CUDA; the lane keeps its own value.
+                // Lanes past the end of a partial last warp are no threads at all (warp_meet).
+                if (!(m.mask >> src & 1) && warp * 32 + src < b.nthreads)
+                    report_outside_mask(b, warp, m, l, src);
                 ws.result[l] = (m.mask >> src & 1) ? ws.value[src] : ws.value[l];
             }
         }
@@ -120,7 +175,7 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     std::string who = "thread " + coord(ts.idx) + " (lane " + std::to_string(lane) + " of warp " +
                       std::to_string(warp) + ") of block " + coord(b.idx);
     auto fail = [&](std::string msg, FindingKind kind = FindingKind::warp_mask) {
-        checks_warp_misuse(kind, msg, loc);
+        checks_warp_misuse(kind, msg, loc, /*ends_block=*/true);
         w.fail_thread(std::move(msg));
     };
     if (!(mask >> lane & 1))

@@ -213,4 +213,28 @@ inline thread_group tiled_partition(const thread_group& parent, unsigned tilesz,
     return thread_group(details::coalesced_group_id, mask, meta_rank, meta_size);
 }
 
+/// CUDA 11's spelling of tiles of several warps, under `#define _CG_ABI_EXPERIMENTAL`, which
+/// NVIDIA's reduction sample still uses: the same scratch, block and partition, with the bytes
+/// each thread may exchange as block_tile_memory's first parameter (at most 8 in simt, as in
+/// CUDA 12's tiles).
+namespace experimental {
+
+template <unsigned TileCommunicationSize = 8, unsigned MaxBlockSize = 1024>
+struct block_tile_memory : cooperative_groups::block_tile_memory<MaxBlockSize> {
+    static_assert(TileCommunicationSize <= 8,
+                  "experimental::block_tile_memory: simt's tiles exchange values of at most 8 bytes");
+};
+
+template <unsigned TileCommunicationSize, unsigned MaxBlockSize>
+thread_block this_thread_block(block_tile_memory<TileCommunicationSize, MaxBlockSize>& scratch,
+                               simt::sim::Loc loc = simt::sim::Loc::current()) {
+    return cooperative_groups::this_thread_block(
+        static_cast<cooperative_groups::block_tile_memory<MaxBlockSize>&>(scratch), loc);
+}
+
+using cooperative_groups::thread_block_tile;
+using cooperative_groups::tiled_partition;
+
+}  // namespace experimental
+
 }  // namespace cooperative_groups

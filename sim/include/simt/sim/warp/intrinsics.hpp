@@ -15,7 +15,8 @@
 namespace simt::sim::detail {
 
 enum class WarpOp : unsigned char {
-    sync, shfl, shfl_up, shfl_down, shfl_xor, ballot, any, all, match_any, match_all, coalesce
+    sync, shfl, shfl_up, shfl_down, shfl_xor, ballot, any, all, match_any, match_all, coalesce,
+    reduce_add, reduce_min, reduce_max, reduce_and, reduce_or, reduce_xor  ///< __reduce_*_sync
 };
 
 /// The lanes named in `mask` meet, as fibers; each passes `value` and gets back the result of
@@ -110,5 +111,24 @@ unsigned __match_all_sync(unsigned mask, T value, int* pred,
     *pred = r != 0;
     return r;
 }
+// The warp reductions of compute capability 8.0 (redux.sync): every lane of `mask` gets the sum,
+// minimum, maximum, and, or or xor of `value` over the lanes of `mask`, 32-bit integers only.
+#define SIMT_SIM_REDUCE(name, op, T, is_signed)                                               \
+    inline T name(unsigned mask, T value, simt::sim::Loc loc = simt::sim::Loc::current()) {  \
+        return static_cast<T>(simt::sim::detail::warp_meet(                                  \
+            simt::sim::detail::WarpOp::op, mask,                                             \
+            static_cast<std::uint64_t>(static_cast<std::uint32_t>(value)), is_signed, 32, loc)); \
+    }
+SIMT_SIM_REDUCE(__reduce_add_sync, reduce_add, unsigned, 0)
+SIMT_SIM_REDUCE(__reduce_add_sync, reduce_add, int, 1)
+SIMT_SIM_REDUCE(__reduce_min_sync, reduce_min, unsigned, 0)
+SIMT_SIM_REDUCE(__reduce_min_sync, reduce_min, int, 1)
+SIMT_SIM_REDUCE(__reduce_max_sync, reduce_max, unsigned, 0)
+SIMT_SIM_REDUCE(__reduce_max_sync, reduce_max, int, 1)
+SIMT_SIM_REDUCE(__reduce_and_sync, reduce_and, unsigned, 0)
+SIMT_SIM_REDUCE(__reduce_or_sync, reduce_or, unsigned, 0)
+SIMT_SIM_REDUCE(__reduce_xor_sync, reduce_xor, unsigned, 0)
+#undef SIMT_SIM_REDUCE
+
 /// The lanes of this warp still running. In the simulator: the lanes that have not exited.
 inline unsigned __activemask() { return simt::sim::detail::active_mask(); }
