@@ -32,6 +32,8 @@ if(TARGET simt_sim)
       SOURCE cuda/broken/pitch_padding.cu
       EXPECT "simt: out-of-bounds write of global memory 'd_img'\\[100\\][^\n]*\n  write by thread \\(100,0,0\\) block \\(0,0,0\\) at pitch_padding.cu:11\n  done in the padding of row 0")
   endif()
+  simt_cuda_route("wmma fragments load, multiply-accumulate and store a half GEMM as a GPU's tensor cores would"
+    SOURCE cuda/wmma_gemm.cu EXPECT "PASS" CLEAN)
   simt_cuda_route("pitched and 3-D memory copies and kernels agree with the CPU"
     SOURCE cuda/memory_3d.cu EXPECT "PASS" CLEAN)
   simt_cuda_route("__nv_bfloat16 converts, rounds and computes as CUDA defines it"

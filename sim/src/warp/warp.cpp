@@ -30,6 +30,7 @@ const char* op_name(WarpOp op) {
         case WarpOp::reduce_and: return "__reduce_and_sync()";
         case WarpOp::reduce_or: return "__reduce_or_sync()";
         case WarpOp::reduce_xor: return "__reduce_xor_sync()";
+        case WarpOp::collective: return "a warp-wide operation";
     }
     return "a warp intrinsic";
 }
@@ -110,6 +111,13 @@ void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     BlockState& b = w.block;
     if (m.op == WarpOp::sync) checks_warp_sync(b, warp, m.mask);
     if (tls_profile) profile_warp_meeting(b, warp, m.mask);
+    if (m.op == WarpOp::collective) {
+        WarpCollective* lanes[32] = {};
+        for (unsigned l = 0; l < 32; ++l)
+            if (m.mask >> l & 1) lanes[l] = std::bit_cast<WarpCollective*>(ws.value[l]);
+        if (WarpCollective* first = lanes[std::countr_zero(m.mask)]; first && first->run)
+            first->run(lanes);
+    }
     unsigned votes = 0;
     for (unsigned l = 0; l < 32; ++l)
         if ((m.mask >> l & 1) && ws.value[l]) votes |= 1u << l;
@@ -124,6 +132,7 @@ void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
             case WarpOp::all: ws.result[l] = votes == m.mask; break;
             case WarpOp::match_any: ws.result[l] = matching(ws, m.mask, l); break;
             case WarpOp::match_all: ws.result[l] = all_same == m.mask ? m.mask : 0; break;
+            case WarpOp::collective: ws.result[l] = 0; break;
             case WarpOp::reduce_add:
             case WarpOp::reduce_min:
             case WarpOp::reduce_max:
@@ -196,7 +205,7 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     if (it == ws.open.end()) {
         ws.open.push_back({mask, 0, op, loc, what});
         it = ws.open.end() - 1;
-    } else if (it->op != op) {
+    } else if (it->op != op || (op == WarpOp::collective && std::strcmp(it->what, what) != 0)) {
         fail("simt: " + who + " calls " + what + " at " + where(loc) +
                  " while other lanes of mask " + hex(mask) + " wait in " + it->what + " at " +
                  where(it->site) + "; all lanes of a mask must call the same intrinsic",
@@ -223,6 +232,10 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
                 b.threads[warp * 32 + l].active = live, b.threads[warp * 32 + l].group = 0;
     }
     return ws.result[lane];
+}
+
+void warp_collective(unsigned mask, WarpCollective* mine, Loc loc, const char* what) {
+    warp_meet(WarpOp::collective, mask, std::bit_cast<std::uint64_t>(mine), 0, 32, loc, what);
 }
 
 unsigned coalesced_lanes(Loc loc) {

@@ -6,7 +6,8 @@
 
 namespace simt::detail {
 
-/// The name of an element type for reports and errors ("int", "float", ...; "struct" otherwise).
+/// The name of an element type for reports and errors ("int", "float", ...; a type with a
+/// `simt_type_name` member names itself, as __half does; "struct" otherwise).
 template <class T>
 SIMT_DEVICE_FN constexpr const char* type_name() {
     using U = std::remove_cv_t<T>;
@@ -24,6 +25,7 @@ SIMT_DEVICE_FN constexpr const char* type_name() {
     else if constexpr (std::is_same_v<U, unsigned long long>) return "unsigned long long";
     else if constexpr (std::is_same_v<U, float>) return "float";
     else if constexpr (std::is_same_v<U, double>) return "double";
+    else if constexpr (requires { U::simt_type_name; }) return U::simt_type_name;  // __half, ...
     else return "struct";
 }
 

@@ -67,6 +67,7 @@ struct __nv_bfloat162_raw {
 /// A bfloat16 number. Converts from float, double and integers (rounding to nearest even), from
 /// __half (explicitly) and to float; its operators are __hadd and friends.
 struct alignas(2) __nv_bfloat16 {
+    static constexpr const char* simt_type_name = "__nv_bfloat16";  ///< as reports name it
     __nv_bfloat16() = default;
     constexpr __nv_bfloat16(const __nv_bfloat16_raw& r) : __x(r.x) {}
     __nv_bfloat16(float f) : __x(simt::sim::detail::bf16_bits_rn(f)) {}
@@ -101,6 +102,7 @@ static_assert(sizeof(__nv_bfloat16) == 2);
 
 /// Two bfloat16s, as one 32-bit word (x the low half).
 struct alignas(4) __nv_bfloat162 {
+    static constexpr const char* simt_type_name = "__nv_bfloat162";  ///< as reports name it
     __nv_bfloat16 x, y;
     __nv_bfloat162() = default;
     constexpr __nv_bfloat162(const __nv_bfloat16& a, const __nv_bfloat16& b) : x(a), y(b) {}

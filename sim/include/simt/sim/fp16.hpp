@@ -82,6 +82,7 @@ struct __half2_raw {
 /// An IEEE half-precision number. Converts from float, double and integers (rounding to nearest
 /// even) and to float; its operators are __hadd and friends.
 struct alignas(2) __half {
+    static constexpr const char* simt_type_name = "half";  ///< as reports name it
     __half() = default;
     constexpr __half(const __half_raw& r) : __x(r.x) {}
     __half(float f) : __x(simt::sim::detail::half_bits_rn(f)) {}
@@ -113,6 +114,7 @@ protected:
 
 /// Two halves, as one 32-bit word (x the low half).
 struct alignas(4) __half2 {
+    static constexpr const char* simt_type_name = "half2";  ///< as reports name it
     __half x, y;
     __half2() = default;
     constexpr __half2(const __half& a, const __half& b) : x(a), y(b) {}

@@ -16,7 +16,16 @@ namespace simt::sim::detail {
 
 enum class WarpOp : unsigned char {
     sync, shfl, shfl_up, shfl_down, shfl_xor, ballot, any, all, match_any, match_all, coalesce,
-    reduce_add, reduce_min, reduce_max, reduce_and, reduce_or, reduce_xor  ///< __reduce_*_sync
+    reduce_add, reduce_min, reduce_max, reduce_and, reduce_or, reduce_xor,  ///< __reduce_*_sync
+    collective  ///< warp_collective: an operation a header defines (nvcuda::wmma)
+};
+
+/// One lane's part of a warp-wide operation that a header defines (nvcuda::wmma's mma_sync): the
+/// lanes meet in warp_collective, and the last to arrive calls `run` once with every lane's part
+/// (lanes[l], null for a lane outside the mask), while all of them wait, so that each part, on
+/// its lane's own stack, stays put.
+struct WarpCollective {
+    void (*run)(WarpCollective* const* lanes) = nullptr;
 };
 
 /// The lanes named in `mask` meet, as fibers; each passes `value` and gets back the result of
@@ -33,6 +42,9 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
 std::shared_ptr<const std::vector<std::uint64_t>> tile_meet(unsigned size, std::uint64_t value,
                                                             bool orders, Loc loc,
                                                             const char* what);
+/// The lanes of `mask` meet as in warp_meet; `mine` is the caller's part (see WarpCollective).
+/// Lanes that call different collectives (`what`) there are a warp-divergence error.
+void warp_collective(unsigned mask, WarpCollective* mine, Loc loc, const char* what);
 /// The lanes of the caller's warp that have not exited.
 unsigned active_mask();
 /// The lanes of the caller's warp that reach this call site together (coalesced_threads()):
