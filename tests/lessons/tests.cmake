@@ -35,6 +35,10 @@ if(NOT SIMT_SANITIZE)
     simt_lesson_bug_test("Lesson 18's one-pass scan without the writer's fence is a data race at its marked line"
       18_scan scan.cu "without the fence: the race shows here" data-race nofence)
   endif()
+  if(TARGET 21_matmul)
+    simt_lesson_bug_test("Lesson 21's tiled matmul without the barrier at the end of its tile loop is a data race at its marked line"
+      21_matmul matmul.cu "the race is here" data-race race)
+  endif()
   if(TARGET 19_histogram)
     simt_lesson_bug_test("Lesson 19's per-block histogram with ++ instead of a shared atomicAdd is a data race at its marked line"
       19_histogram histogram.cu "the race is here" data-race race)
@@ -77,7 +81,7 @@ endif()
 
 # The numbers a README quotes from SIMT_PROFILE=text are the ones its program prints. (The
 # counters come from the raw-access hooks, which AddressSanitizer builds do not instrument.)
-foreach(lesson IN ITEMS 09_shared_memory 10_reduction 14_coalescing 15_occupancy 17_convolution 19_histogram)
+foreach(lesson IN ITEMS 09_shared_memory 10_reduction 14_coalescing 15_occupancy 17_convolution 19_histogram 21_matmul)
   if(TARGET ${lesson} AND NOT SIMT_SANITIZE)
     add_test(NAME "The counters that lesson ${lesson}'s README quotes are the ones it prints"
       COMMAND ${CMAKE_COMMAND} -DREADME=${PROJECT_SOURCE_DIR}/lessons/${lesson}/README.md

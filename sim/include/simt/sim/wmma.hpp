@@ -2,10 +2,12 @@
 // stores and fills, and mma_sync, D = A * B + C on one tile.
 //
 // What CUDA leaves unspecified, simt fixes, and the checks rely on nothing else:
-//  - Which lane holds which element. Here lane l holds the `num_elements` consecutive elements
-//    from l * num_elements of the fragment's tile in row-major order (rows x cols / 32 each, so
-//    8 for a 16x16 tile, where CUDA's half fragments report 16). Code that only applies the same
-//    operation to every x[i] of a fragment, as CUDA allows, works alike on both.
+//  - Which lane holds which element. Here x[i] of lane l is element i * 32 + l of the fragment's
+//    tile in row-major order (rows x cols / 32 of them, so 8 for a 16x16 tile, where CUDA's half
+//    fragments report 16). Code that only applies the same operation to every x[i] of a
+//    fragment, as CUDA allows, works alike on both. So the warp loads and stores slot i of every
+//    lane together, 32 neighbouring elements: SIMT_PROFILE sees the tile's sectors, in
+//    rows x cols / 32 requests where a GPU's wmma loads are fewer and wider (docs/profiling.md).
 //  - The order of the sums in mma_sync: each element of D is C plus the K products in order of
 //    k, in float (double for double), then rounded to D's type. A tensor core adds in another
 //    order and, for half inputs, rounds differently: compare results with a tolerance.
@@ -121,9 +123,8 @@ template <class F, class P>
 [[gnu::always_inline]] inline void load(F& f, P* p, unsigned ldm, bool row_major, Loc loc,
                                         const char* what) {
     meet(loc, what);
-    const int first = int(lane()) * F::num_elements;
-    for (int i = 0; i < F::num_elements; ++i)
-        f.x[i] = *element(p, ldm, (first + i) / F::cols, (first + i) % F::cols, row_major);
+    for (int i = 0, e = int(lane()); i < F::num_elements; ++i, e += 32)
+        f.x[i] = *element(p, ldm, e / F::cols, e % F::cols, row_major);
 }
 
 }  // namespace detail
@@ -148,10 +149,8 @@ template <int M, int N, int K, class T>
                        layout_t layout, simt::sim::Loc loc = simt::sim::Loc::current()) {
     using F = fragment<accumulator, M, N, K, T>;
     detail::meet(loc, "wmma::store_matrix_sync()");
-    const int first = int(detail::lane()) * F::num_elements;
-    for (int i = 0; i < F::num_elements; ++i)
-        *detail::element(p, ldm, (first + i) / F::cols, (first + i) % F::cols,
-                         layout == mem_row_major) = f.x[i];
+    for (int i = 0, e = int(detail::lane()); i < F::num_elements; ++i, e += 32)
+        *detail::element(p, ldm, e / F::cols, e % F::cols, layout == mem_row_major) = f.x[i];
 }
 
 namespace detail {
@@ -168,14 +167,14 @@ struct mma_part : simt::sim::detail::WarpCollective {
         constexpr int N = D::cols, K = A::cols;
         using W = wide_t<typename A::element_type>;
         auto part = [&](int l) { return static_cast<const mma_part*>(lanes[l]); };
-        // Element e of a tile is x[e % num_elements] of lane e / num_elements.
-        auto a_at = [&](int e) { return static_cast<W>(part(e / A::num_elements)->a->x[e % A::num_elements]); };
-        auto b_at = [&](int e) { return static_cast<W>(part(e / B::num_elements)->b->x[e % B::num_elements]); };
+        // Element e of a tile is x[e / 32] of lane e % 32.
+        auto a_at = [&](int e) { return static_cast<W>(part(e % 32)->a->x[e / 32]); };
+        auto b_at = [&](int e) { return static_cast<W>(part(e % 32)->b->x[e / 32]); };
         // D is computed in full before any of it is written: d may be c.
         typename D::element_type out[32][D::num_elements];
         for (int l = 0; l < 32; ++l)
             for (int i = 0; i < D::num_elements; ++i) {
-                const int e = l * D::num_elements + i, r = e / N, col = e % N;
+                const int e = i * 32 + l, r = e / N, col = e % N;
                 W sum = static_cast<W>(part(l)->c->x[i]);
                 for (int k = 0; k < K; ++k) sum += a_at(r * K + k) * b_at(k * N + col);
                 out[l][i] = static_cast<typename D::element_type>(sum);
