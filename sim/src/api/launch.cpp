@@ -1,7 +1,47 @@
-// cudaLaunchKernel and cudaLaunchCooperativeKernel: the checks CUDA makes, then the launch queued.
-#include "../process/process.hpp"
+// The launch checks every <<<>>> launch passes (cuda_launch_allowed), then cudaLaunchKernel and
+// cudaLaunchCooperativeKernel: the checks CUDA makes, then the launch queued.
+#include "cuda_api.hpp"
 
 namespace simt::sim::detail {
+
+bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_location site,
+                         bool& shared_optin) {
+    if (sticky()) return false;
+    shared_optin = shared_bytes > LaunchLimits::max_shared_bytes &&
+                   shared_bytes <= runtime().dynamic_shared_optin;
+    if (shared_bytes > LaunchLimits::max_shared_bytes && !shared_optin) {
+        const simt::DeviceProperties p = simt::device_properties();
+        if (shared_bytes > p.shared_mem_per_block_optin)
+            fail(cudaErrorInvalidValue,
+                 "launch refused at " + where(site) + ": " + std::to_string(shared_bytes) +
+                     " bytes of dynamic shared memory per block are more than a block of the "
+                     "simulated " + p.name + " may have even after opting in (" +
+                     std::to_string(p.shared_mem_per_block_optin) + ", "
+                     "cudaDevAttrMaxSharedMemoryPerBlockOptin); the kernel did not run "
+                     "(cudaGetLastError() returns cudaErrorInvalidValue)");
+        else fail(cudaErrorInvalidValue,
+             "launch refused at " + where(site) + ": " + std::to_string(shared_bytes) +
+                 " bytes of dynamic shared memory per block exceed the " +
+                 std::to_string(LaunchLimits::max_shared_bytes) + " bytes a kernel gets without "
+                 "opting in; call cudaFuncSetAttribute(kernel, "
+                 "cudaFuncAttributeMaxDynamicSharedMemorySize, " + std::to_string(shared_bytes) +
+                 ") before the launch (the kernel did not run; cudaGetLastError() returns "
+                 "cudaErrorInvalidValue)");
+        return false;
+    }
+    try {
+        simt::detail::validate_launch(g.x, g.y, g.z, b.x, b.y, b.z, shared_bytes, shared_optin,
+                                      site.file_name(), site.line());
+    } catch (const simt::LaunchError& e) {
+        // CUDA 13 says cudaErrorInvalidValue for every refused configuration (seen on an
+        // H100); older toolkits, and many books, say cudaErrorInvalidConfiguration.
+        fail(cudaErrorInvalidValue,
+             launch_message(e.what()) +
+                 "; the kernel did not run (cudaGetLastError() returns cudaErrorInvalidValue)");
+        return false;
+    }
+    return true;
+}
 
 cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_t shared_bytes,
                              cudaStream_t stream, bool cooperative, bool args_missing,

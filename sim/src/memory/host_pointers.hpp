@@ -40,7 +40,7 @@ private:
 void host_memory_access(const void* p, std::size_t n, Access k, const void* pc);
 
 /// Whether `p` lies in pinned host memory (cudaMallocHost, cudaHostAlloc), which a kernel may
-/// reach as on a GPU with unified addressing (api/runtime.cpp).
+/// reach as on a GPU with unified addressing (api/memory.cpp).
 bool pinned_host_memory(const void* p);
 
 }  // namespace simt::sim::detail

@@ -53,14 +53,14 @@ struct Arenas {
     std::map<int, std::unique_ptr<tbb::task_arena>> by_workers;
 };
 
-/// The CUDA runtime API's state (api/runtime.cpp): cudaMalloc'd memory by address, and the error
+/// The CUDA runtime API's state (api/memory.cpp, error.cpp, device.cpp): cudaMalloc'd memory by address, and the error
 /// a failed kernel left for every later call.
 struct CudaRuntime {
     std::mutex m;
     std::map<const std::byte*, Allocation*> live;
     cudaError_t sticky = cudaSuccess;
     /// The largest cudaFuncAttributeMaxDynamicSharedMemorySize set for any kernel (see
-    /// cudaFuncSetAttribute in runtime.cpp: the simulator does not tell kernels apart).
+    /// cudaFuncSetAttribute in api/device.cpp: the simulator does not tell kernels apart).
     std::size_t dynamic_shared_optin = 0;
 };
 

@@ -28,10 +28,10 @@
 
 namespace simt::sim::detail {
 
-/// Records `e` as the calling thread's last error and prints `message` (runtime.cpp).
+/// Records `e` as the calling thread's last error and prints `message` (api/error.cpp).
 cudaError_t cuda_fail(cudaError_t e, const std::string& message);
 /// The sticky error a failed kernel left (cudaSuccess when none), made the last error
-/// (runtime.cpp).
+/// (api/error.cpp).
 cudaError_t cuda_sticky_error();
 
 /// Checks a launch made through void* args[] and queues it; the error CUDA would return.

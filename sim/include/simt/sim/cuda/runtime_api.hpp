@@ -153,7 +153,7 @@ typedef CUevent_st* cudaEvent_t;
 
 /// The device description, field for field as CUDA 13's cudaDeviceProp (clockRate,
 /// memoryClockRate, computeMode and the other fields it dropped are cudaDeviceGetAttribute's
-/// now, as there). The simulator fills it with its GPU model's published values (runtime.cpp).
+/// now, as there). The simulator fills it with its GPU model's published values (api/device.cpp).
 struct cudaUUID_t {
     char bytes[16];
 };
@@ -605,7 +605,7 @@ cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t bytes,
                                  std::source_location site = std::source_location::current()) {
     return simt::sim::detail::cuda_memcpy_symbol(&symbol, dst, bytes, offset, kind, false, site);
 }
-// The Async forms wait and copy at once, as cudaMemcpyAsync does here (runtime.cpp).
+// The Async forms wait and copy at once, as cudaMemcpyAsync does here (api/memory.cpp).
 template <class T>
 cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* src, std::size_t bytes,
                                     std::size_t offset = 0,
