@@ -107,6 +107,18 @@ if(TARGET 10_reduction_libraries_cuda)
   set_tests_properties("Lesson 10's Thrust and cuBLAS sums match the CPU's on the GPU" PROPERTIES
     PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" SKIP_RETURN_CODE 77)
 endif()
+# Lesson 18's libraries part, where Thrust is installed.
+if(TARGET 18_scan_libraries)
+  simt_thrust_under_ubsan(18_scan_libraries)
+  add_test(NAME "Lesson 18's Thrust scans match the CPU's" COMMAND 18_scan_libraries)
+  set_tests_properties("Lesson 18's Thrust scans match the CPU's" PROPERTIES
+    PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" FAIL_REGULAR_EXPRESSION "simt: [0-9]+ findings? \\(")
+endif()
+if(TARGET 18_scan_libraries_cuda)
+  add_test(NAME "Lesson 18's Thrust scans match the CPU's on the GPU" COMMAND 18_scan_libraries_cuda)
+  set_tests_properties("Lesson 18's Thrust scans match the CPU's on the GPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" SKIP_RETURN_CODE 77)
+endif()
 
 if(TARGET 20_unified_graphs)
   add_test(NAME "Lesson 20's plain launches and its graph compute the same as the CPU"
