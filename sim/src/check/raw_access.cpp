@@ -107,9 +107,16 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     if (a->space == Space::constant && k != Access::read) [[unlikely]]
         report_invalid({Invalid::constant_write, a, p, n, k, loc_of(pc), tls::thread, nullptr,
                         nullptr, 0, true});
-    if (misaligned(p, n, aligned || k == Access::atomic)) [[unlikely]]
+    if (misaligned(p, n, aligned || k == Access::atomic)) [[unlikely]] {
         report_invalid(
             {Invalid::misaligned, a, p, n, k, loc_of(pc), tls::thread, nullptr, nullptr, 0, true});
+        // A GPU stops the kernel here, and so does the thread: a CPU would make most such
+        // accesses, but a 16-byte one the compiler made with an aligned vector load faults.
+        tls::worker->fail_thread("simt: the thread cannot continue: its misaligned " +
+                                     std::to_string(n) + "-byte access at " + where(loc_of(pc)) +
+                                     " stops it, as it stops the kernel on a GPU",
+                                 cudaErrorMisalignedAddress);
+    }
     // A thread that reads what it read last time at this line waits, in a checked build, until
     // another thread changes it (block/spin.cpp): a spin on a flag or a lock.
     // The note is this thread's: other threads run on this OS thread while it waits, and must

@@ -194,8 +194,8 @@ std::string misaligned(const Draft& d, const std::string& what) {
         "that is a multiple of n: do not cast a pointer into the middle of an element to a wider "
         "type; copy the bytes with memcpy, or keep the offset a multiple of the type's size",
         d.count, what, at, by_line(d.sites.front(), true), units,
-        d.raw ? "a GPU stops the kernel here with cudaErrorMisalignedAddress (done here, as a CPU "
-                "allows it). "
+        d.raw ? "a GPU stops the kernel here with cudaErrorMisalignedAddress, and simt stops "
+                "the thread. "
               : "not performed. ");
 }
 
