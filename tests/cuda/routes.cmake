@@ -31,6 +31,9 @@ if(TARGET simt_sim)
     simt_cuda_route("a write past a pitched row's width is out of bounds, in the row's padding"
       SOURCE cuda/broken/pitch_padding.cu
       EXPECT "simt: out-of-bounds write of global memory 'd_img'\\[100\\][^\n]*\n  write by thread \\(100,0,0\\) block \\(0,0,0\\) at pitch_padding.cu:11\n  done in the padding of row 0")
+    simt_cuda_route("the host reading managed memory before waiting for the kernel is a data race"
+      SOURCE cuda/broken/managed_no_sync.cu
+      EXPECT "simt: data race \\(host read of managed memory a kernel may still use\\)[^\n]*\n  read by the host at managed_no_sync.cu:16\n  the kernel launched at managed_no_sync.cu:15")
   endif()
   simt_cuda_route("wmma fragments load, multiply-accumulate and store a half GEMM as a GPU's tensor cores would"
     SOURCE cuda/wmma_gemm.cu EXPECT "PASS" CLEAN)

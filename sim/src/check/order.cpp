@@ -22,6 +22,13 @@ void join(Clock& into, const Clock& from) {
 
 Order& order() { return race_state().order; }
 
+/// Forgets the unwaited launches the host's clock now covers. Under o.m.
+void forget_waited(Order& o) {
+    std::erase_if(o.unwaited, [&](const Order::Unwaited& u) {
+        return u.stream < o.host.size() && o.host[u.stream] >= u.serial;
+    });
+}
+
 }  // namespace
 
 namespace {
@@ -47,6 +54,7 @@ void queued(const KernelLaunch& k) {
     o.queued_before[k.serial] = t;
     if (t.size() <= k.stream) t.resize(k.stream + 1, 0);
     t[k.stream] = k.serial;
+    if (k.pointers.count) o.unwaited.push_back({k.serial, k.stream, k.site, k.pointers});
 }
 
 void missed() {
@@ -59,12 +67,14 @@ void host_waits(unsigned stream) {
     Order& o = order();
     std::lock_guard lock(o.m);
     join(o.host, tail_of(o, stream));
+    forget_waited(o);
 }
 
 void host_waits_all() {
     Order& o = order();
     std::lock_guard lock(o.m);
     for (const Clock& t : o.tail) join(o.host, t);
+    o.unwaited.clear();
 }
 
 void event_recorded(unsigned stream, std::vector<std::uint32_t>& clock) {
@@ -85,6 +95,18 @@ void host_waits_event(const std::vector<std::uint32_t>& event_clock) {
     Order& o = order();
     std::lock_guard lock(o.m);
     join(o.host, event_clock);
+    forget_waited(o);
+}
+
+const Loc* unwaited_launch_given(const Allocation& a) {
+    Order& o = order();
+    std::lock_guard lock(o.m);
+    for (const Order::Unwaited& u : o.unwaited)
+        for (unsigned i = 0; i < u.pointers.count; ++i) {
+            auto q = static_cast<const std::byte*>(u.pointers.value[i]);
+            if (q >= a.base && q < a.base + std::max<std::size_t>(a.size, 1)) return &u.site;
+        }
+    return nullptr;
 }
 
 }  // namespace launch_order

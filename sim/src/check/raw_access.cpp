@@ -16,12 +16,14 @@
 #include <cstring>
 
 #include "checker.hpp"
+#include "shadow.hpp"
 #include "../memory/arena.hpp"
 #include "../memory/host_pointers.hpp"
 #include "../process/process.hpp"
 #include "../thread/fault.hpp"
 #include "../process/watchdog.hpp"
 #include "../profile/profile.hpp"
+#include "../report/finding.hpp"
 #include "../report/symbolize.hpp"
 
 namespace simt::sim::detail {
@@ -29,8 +31,37 @@ namespace simt::sim::detail {
 namespace {
 
 /// A host access: allowed only to managed memory, as on a GPU, where any other would fault.
+/// The host touches managed memory: a data race with a kernel it was given and that nothing has
+/// waited for since (the unsynchronised read after a launch, the commonest managed-memory bug).
+[[gnu::noinline]] void host_touches_managed(const Allocation* a, const void* p, std::size_t n,
+                                            Access k, const void* pc) {
+    const Loc* launch = launch_order::unwaited_launch_given(*a);
+    if (!launch) return;
+    Draft d;
+    d.kind = FindingKind::data_race;
+    d.hint = Hint::host_before_wait;
+    d.array = a;
+    d.element = static_cast<long long>((static_cast<const std::byte*>(p) - a->base) /
+                                       static_cast<std::ptrdiff_t>(a->elem_size));
+    d.access_size = n;
+    DraftSite host;
+    host.loc = loc_of(pc);
+    host.access = k == Access::read ? "read" : "write";
+    host.host = true;
+    DraftSite kernel;
+    kernel.loc = *launch;
+    kernel.access = "launch";
+    kernel.host = true;
+    d.sites = {host, kernel};
+    std::vector<PendingFinding> fs{{0, 0, key_of(d), std::move(d)}};
+    publish(fs);
+}
+
 void host_access(Allocation* a, const void* p, std::size_t n, Access k, const void* pc) {
-    if (a && a->managed && !a->freed) return;
+    if (a && a->managed && !a->freed) {
+        if (config().check_race) host_touches_managed(a, p, n, k, pc);
+        return;
+    }
     report_invalid({invalid_kind(a), a, p, n, k, loc_of(pc), nullptr, nullptr, nullptr, 0, true});
 }
 

@@ -127,6 +127,9 @@ void host_waits_all();
 void event_recorded(unsigned stream, std::vector<std::uint32_t>& clock);
 void stream_waits(unsigned stream, const std::vector<std::uint32_t>& event_clock);
 void host_waits_event(const std::vector<std::uint32_t>& event_clock);
+/// The launch site of the earliest launch the host has not waited for that was given a pointer
+/// into `a` (managed memory the host is about to touch); null when there is none.
+const Loc* unwaited_launch_given(const Allocation& a);
 }  // namespace launch_order
 
 /// What a checked launch needs to know about launches before it. Filled by begin_checked_launch.
@@ -166,6 +169,15 @@ struct Order {
     /// (and erased) when it runs; a launch without one was queued while checking was off.
     std::unordered_map<std::uint32_t, OrderClock> queued_before;
     bool missed = false;      ///< an ordering event went by while race checking was off
+    /// Launches the host has not waited for, with the pointers each was given: a host access to
+    /// managed memory one of them was given is not ordered after it (launch_order::unwaited).
+    struct Unwaited {
+        std::uint32_t serial;
+        unsigned stream;
+        Loc site;
+        PointerArgs pointers;
+    };
+    std::vector<Unwaited> unwaited;
 
     // Checked launches that have run, by exec_base (guarded by Checkers::serial, not m).
     std::vector<Run> runs;

@@ -38,10 +38,11 @@ public:
         cv_.notify_all();
     }
 
-    /// Whether everything queued so far has run (cudaStreamQuery).
+    /// Whether everything queued so far has run (cudaStreamQuery). An event's record still
+    /// running is no work: the work before it is done, and what waited on it may already go on.
     bool idle() {
         std::lock_guard lock(m_);
-        return queue_.empty() && !busy_;
+        return queue_.empty() && (!busy_ || running_marker_);
     }
 
     void wait_idle() {
@@ -83,6 +84,7 @@ private:
             queue_.pop_front();
             bool skip = error_ && !t.marker;
             busy_ = true;
+            running_marker_ = t.marker;
             lock.unlock();
             std::exception_ptr err;
             if (!skip) {
@@ -103,6 +105,7 @@ private:
     std::condition_variable cv_, idle_cv_;
     std::deque<Task> queue_;
     bool busy_ = false, stop_ = false;
+    bool running_marker_ = false;  ///< the task running is an event's record (`marker`)
     std::exception_ptr error_;
     std::thread thread_;
 };

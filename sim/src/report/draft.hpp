@@ -31,6 +31,7 @@ enum class Hint : std::uint8_t {
     other_block_grid_sync,  ///< blocks of a cooperative launch, with no grid.sync() between
     other_stream,           ///< launches on streams nothing orders
     other_graph_node,       ///< kernel nodes of one graph launch that no path of edges orders
+    host_before_wait,       ///< the host touched managed memory a kernel it has not waited for was given
     // ... between threads that synchronise through atomics and fences (check/atomic_order.hpp);
     // Draft::sync_site names the atomic or fence
     acquire_without_fence,  ///< the reader's atomic saw the release, but no fence followed it
@@ -51,6 +52,7 @@ struct DraftSite {
     uint3 thread{}, block{};
     Loc launch{};            ///< the launch it ran in, named when a finding spans two launches
     Loc call{};              ///< a library call (symbolize.hpp) whose kernel it ran in
+    bool host = false;       ///< made by host code, not a kernel's thread
 };
 
 struct Draft {

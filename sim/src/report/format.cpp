@@ -78,6 +78,8 @@ const Loc* library_call(const DraftSite& s) {
 /// "  read by thread (1,0,0) block (0,0,0) at a.cu:5" (or "  by thread ..." without the access);
 /// "... in cublasSaxpy called at a.cu:12" for a library's kernel.
 std::string by_line(const DraftSite& s, bool with_access) {
+    if (s.host) return fmt::format("  {}{}by the host at {}\n", with_access ? s.access : "",
+                                   with_access ? " " : "", where(s.loc));
     std::string at = fmt::format("at {}", where(s.loc)), note;
     if (const Loc* call = library_call(s))
         at = fmt::format("in {} called at {}", call->function_name(), where(*call));
@@ -100,6 +102,7 @@ const char* hint_text(const Draft& d) {
             return "separate them with __syncthreads(), or with __syncwarp() when only lanes of "
                    "one warp share the data";
         case Hint::next_iteration: return "";  // format_text names the barrier
+        case Hint::host_before_wait: return "";  // format_text says it whole
         case Hint::acquire_without_fence:          // sync_text names the atomic
         case Hint::release_without_fence:
         case Hint::write_after_release:
@@ -252,6 +255,16 @@ std::string format_text(const Draft& d) {
     for (const DraftSite& s : d.sites) sites += by_line(s, true);
     switch (d.kind) {
         case FindingKind::data_race:
+            if (d.hint == Hint::host_before_wait)
+                return fmt::format(
+                    "simt: data race (host {} of managed memory a kernel may still use) on {} "
+                    "({})\n{}  the kernel launched at {} was given it, and nothing has waited for "
+                    "that kernel since\n  nothing orders these accesses: on a GPU the host's {} "
+                    "may come before or during the kernel's (or, on a GPU without concurrent "
+                    "managed access, fault); wait for the kernel first with "
+                    "cudaDeviceSynchronize(), or cudaStreamSynchronize() on its stream",
+                    first.access, memory(d), origin(d.array), by_line(first, true),
+                    where(d.sites.back().loc), first.access);
             if (d.hint == Hint::next_iteration)
                 return fmt::format(
                     "simt: data race ({}) on {} ({})\n{}  the two accesses are in different "
