@@ -95,8 +95,10 @@ const char* hint_text(const Draft& d) {
             return "read the result after a __syncthreads() (or in a later kernel), or make every "
                    "access atomic; an atomic orders nothing by itself";
         case Hint::read_modify_write:
-            return "use atomicAdd (or another atomic), or separate them with __syncthreads() "
-                   "within a block";
+            return "a line racing with itself: where every thread updates the same element "
+                   "(counter[0] += 1), use atomicAdd (or another atomic); where each reads an "
+                   "element another thread writes (s[t] += s[t - d]), read it into a register, "
+                   "__syncthreads(), then write";
         case Hint::syncthreads: return "separate them with __syncthreads()";
         case Hint::syncthreads_or_syncwarp:
             return "separate them with __syncthreads(), or with __syncwarp() when only lanes of "
