@@ -85,4 +85,8 @@ cudaError_t resolve_symbol(const char* call, const void* symbol, std::size_t byt
 /// A host copy or memset wrote these bytes: initcheck counts them as written.
 void note_written(const End& e, std::size_t bytes);
 
+/// Marks the capture on `stream`, if it is capturing, invalid because of `why` (graph.cpp);
+/// whether it was capturing.
+bool invalidate_capture(const simt::Stream* stream, const std::string& why);
+
 }  // namespace simt::sim::detail

@@ -63,6 +63,9 @@ std::string at(const std::source_location& site) { return " at " + where(site); 
 struct Capture {
     cudaGraph_t graph;
     CUgraphNode_st* last = nullptr;
+    /// What made the capture invalid (a synchronize of the capturing stream): its graph is lost,
+    /// and cudaStreamEndCapture says so.
+    std::string invalidated;
 };
 std::mutex capture_m;
 std::map<const simt::Stream*, Capture> captures;
@@ -177,6 +180,15 @@ bool captured_memset(cudaStream_t stream, void* dst, int value, std::size_t byte
     return true;
 }
 
+bool invalidate_capture(const simt::Stream* stream, const std::string& why) {
+    if (capturing.load(std::memory_order_relaxed) == 0) return false;
+    std::lock_guard lock(capture_m);
+    auto it = captures.find(stream);
+    if (it == captures.end()) return false;
+    if (it->second.invalidated.empty()) it->second.invalidated = why;
+    return true;
+}
+
 }  // namespace simt::sim::detail
 
 using namespace simt::sim::detail;
@@ -193,7 +205,7 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode,
     if (captures.count(cuda_stream(stream)))
         return cuda_fail(cudaErrorIllegalState,
                          "cudaStreamBeginCapture" + at(site) + ": the stream is already capturing");
-    captures.emplace(cuda_stream(stream), Capture{new CUgraph_st});
+    captures.emplace(cuda_stream(stream), Capture{new CUgraph_st, nullptr, {}});
     capturing = captures.size();
     return cudaSuccess;
 }
@@ -207,17 +219,25 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph,
         return cuda_fail(cudaErrorIllegalState, "cudaStreamEndCapture" + at(site) +
                                                     ": the stream is not capturing; call "
                                                     "cudaStreamBeginCapture first");
-    *graph = it->second.graph;
+    const std::string why = it->second.invalidated;
+    *graph = why.empty() ? it->second.graph : nullptr;
+    if (!why.empty()) delete it->second.graph;
     captures.erase(it);
     capturing = captures.size();
+    if (!why.empty())
+        return cuda_fail(cudaErrorStreamCaptureInvalidated,
+                         "cudaStreamEndCapture" + at(site) + ": the capture was invalidated by " +
+                             why + "; no graph was made");
     return cudaSuccess;
 }
 
 cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus* status) {
     if (!status) return cudaErrorInvalidValue;
     std::lock_guard lock(capture_m);
-    *status = stream && captures.count(cuda_stream(stream)) ? cudaStreamCaptureStatusActive
-                                                            : cudaStreamCaptureStatusNone;
+    auto it = stream ? captures.find(cuda_stream(stream)) : captures.end();
+    *status = it == captures.end()             ? cudaStreamCaptureStatusNone
+              : it->second.invalidated.empty() ? cudaStreamCaptureStatusActive
+                                               : cudaStreamCaptureStatusInvalidated;
     return cudaSuccess;
 }
 

@@ -31,6 +31,13 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+    // A capture records work and runs none of it: there is nothing to wait for, and CUDA ends the
+    // capture's validity.
+    if (stream && invalidate_capture(cuda_stream(stream), "cudaStreamSynchronize on the stream"))
+        return fail(cudaErrorStreamCaptureUnsupported,
+                    "cudaStreamSynchronize: the stream is capturing, and a capture runs nothing "
+                    "to wait for; synchronize after cudaStreamEndCapture, or launch the graph "
+                    "and synchronize that (the capture is now invalid)");
     return collect(
         [&] { (stream ? stream->stream : simt::Stream::default_stream()).synchronize(); });
 }

@@ -58,6 +58,7 @@ enum cudaError {
     cudaErrorCooperativeLaunchTooLarge = 720,
     cudaErrorNotSupported = 801,
     cudaErrorStreamCaptureUnsupported = 900,
+    cudaErrorStreamCaptureInvalidated = 901,
     cudaErrorUnknown = 999,
 };
 typedef enum cudaError cudaError_t;
