@@ -10,6 +10,16 @@ get_filename_component(folder "${SOURCE}" DIRECTORY)
 get_filename_component(name "${SOURCE}" NAME_WE)
 file(GLOB headers "${folder}/*.h" "${folder}/*.cuh")
 file(COPY "${SOURCE}" ${headers} DESTINATION "${WORK_DIR}/mine")
+# A quoted include elsewhere in the tree ("../cuda/check_cuda.h") goes to the same place
+# relative to the copy.
+file(STRINGS "${SOURCE}" quoted REGEX "^#include \"")
+foreach(line IN LISTS quoted)
+  string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" path "${line}")
+  if(EXISTS "${folder}/${path}")
+    get_filename_component(where "${WORK_DIR}/mine/${path}" DIRECTORY)
+    file(COPY "${folder}/${path}" DESTINATION "${where}")
+  endif()
+endforeach()
 
 if(MODE STREQUAL "nvcc")
   execute_process(COMMAND "${SIMT_NVCC}" -o ${name} mine/${name}.cu WORKING_DIRECTORY "${WORK_DIR}"

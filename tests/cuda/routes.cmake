@@ -41,4 +41,6 @@ if(TARGET simt_sim)
     SOURCE cuda/memory_3d.cu EXPECT "PASS" CLEAN)
   simt_cuda_route("__nv_bfloat16 converts, rounds and computes as CUDA defines it"
     SOURCE cuda/bf16.cu EXPECT "PASS" CLEAN)
+  simt_cuda_route("cuBLAS's batched, strided-batched, LU, inverse, trsm, syrk and geam agree with the CPU and return NVIDIA's statuses"
+    SOURCE libraries/cublas_batched.cu EXPECT "PASS" CLEAN)
 endif()
