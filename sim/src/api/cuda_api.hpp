@@ -16,9 +16,11 @@
 
 namespace simt::sim::detail {
 
-/// CUDA keeps the last error per host thread, and so the current device.
-extern thread_local cudaError_t tls_last_error;
-extern thread_local int tls_device;
+/// CUDA keeps the last error per host thread, and so the current device. Functions rather than
+/// extern thread_locals: another file's access then goes through no TLS wrapper, which
+/// UBSan's null check misreads.
+cudaError_t& last_error();
+int& current_device();
 
 /// Whether a program has used a device other than 0: reports then name each array's device.
 extern std::atomic<bool> several_devices;

@@ -10,7 +10,10 @@
 
 namespace simt::sim::detail {
 
-thread_local int tls_device = 0;
+int& current_device() {
+    thread_local int d = 0;
+    return d;
+}
 std::atomic<bool> several_devices{false};
 
 CUstream_st* legacy_stream(int device) {
@@ -32,10 +35,10 @@ unsigned& device_flags() {
 
 const simt::Stream* cuda_stream(cudaStream_t s) {
     if (s) return &s->stream;
-    return tls_device == 0 ? nullptr : &legacy_stream(tls_device)->stream;
+    return current_device() == 0 ? nullptr : &legacy_stream(current_device())->stream;
 }
 
-int cuda_current_device() { return tls_device; }
+int cuda_current_device() { return current_device(); }
 bool cuda_several_devices() { return several_devices.load(std::memory_order_relaxed); }
 
 }  // namespace simt::sim::detail
@@ -59,7 +62,7 @@ cudaError_t cudaDeviceReset() {
         r.sticky = cudaSuccess;
     }
     for (Allocation* a : all) release(a);
-    tls_last_error = cudaSuccess;
+    last_error() = cudaSuccess;
     return cudaSuccess;
 }
 
@@ -71,7 +74,7 @@ cudaError_t cudaGetDeviceCount(int* count) {
 
 cudaError_t cudaGetDevice(int* device) {
     if (!device) return fail(cudaErrorInvalidValue, "");
-    *device = tls_device;
+    *device = current_device();
     return cudaSuccess;
 }
 
@@ -89,7 +92,7 @@ bool valid_device(int device) { return device >= 0 && device < simt::sim::config
 cudaError_t cudaSetDevice(int device) {
     if (!valid_device(device))
         return invalid_device("cudaSetDevice(" + std::to_string(device) + ")", device);
-    tls_device = device;
+    current_device() = device;
     if (device != 0) several_devices = true;
     return cudaSuccess;
 }
@@ -112,21 +115,21 @@ std::set<std::pair<int, int>> peers;
 cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags) {
     if (flags != 0)
         return fail(cudaErrorInvalidValue, "cudaDeviceEnablePeerAccess: flags must be 0");
-    if (!valid_device(peer) || peer == tls_device)
+    if (!valid_device(peer) || peer == current_device())
         return invalid_device(
-            "cudaDeviceEnablePeerAccess from device " + std::to_string(tls_device), peer);
+            "cudaDeviceEnablePeerAccess from device " + std::to_string(current_device()), peer);
     std::lock_guard lock(peers_m);
-    if (!peers.insert({tls_device, peer}).second)
+    if (!peers.insert({current_device(), peer}).second)
         return fail(cudaErrorPeerAccessAlreadyEnabled, "");
-    peer_device_bits[tls_device].fetch_or(static_cast<std::uint16_t>(1u << peer));
+    peer_device_bits[current_device()].fetch_or(static_cast<std::uint16_t>(1u << peer));
     return cudaSuccess;
 }
 
 cudaError_t cudaDeviceDisablePeerAccess(int peer) {
     if (!valid_device(peer)) return invalid_device("cudaDeviceDisablePeerAccess", peer);
     std::lock_guard lock(peers_m);
-    if (peers.erase({tls_device, peer}) == 0) return fail(cudaErrorPeerAccessNotEnabled, "");
-    peer_device_bits[tls_device].fetch_and(static_cast<std::uint16_t>(~(1u << peer)));
+    if (peers.erase({current_device(), peer}) == 0) return fail(cudaErrorPeerAccessNotEnabled, "");
+    peer_device_bits[current_device()].fetch_and(static_cast<std::uint16_t>(~(1u << peer)));
     return cudaSuccess;
 }
 

@@ -7,14 +7,17 @@
 
 namespace simt::sim::detail {
 
-thread_local cudaError_t tls_last_error = cudaSuccess;
+cudaError_t& last_error() {
+    thread_local cudaError_t e = cudaSuccess;
+    return e;
+}
 
 cudaError_t fail(cudaError_t e, const std::string& message) {
     if (!message.empty()) {
         std::fflush(stdout);
         std::fprintf(stderr, "simt: %s\n", message.c_str());
     }
-    tls_last_error = e;
+    last_error() = e;
     return e;
 }
 
@@ -30,7 +33,7 @@ cudaError_t kernel_failed(const simt::Error& e) {
 
 cudaError_t sticky() {
     cudaError_t s = runtime().sticky;
-    if (s != cudaSuccess) tls_last_error = s;
+    if (s != cudaSuccess) last_error() = s;
     return s;
 }
 
@@ -57,12 +60,12 @@ cudaError_t cuda_sticky_error() { return sticky(); }
 using namespace simt::sim::detail;
 
 cudaError_t cudaGetLastError() {
-    cudaError_t e = tls_last_error;
-    tls_last_error = runtime().sticky;
+    cudaError_t e = last_error();
+    last_error() = runtime().sticky;
     return e;
 }
 
-cudaError_t cudaPeekAtLastError() { return tls_last_error; }
+cudaError_t cudaPeekAtLastError() { return last_error(); }
 
 namespace {
 struct ErrorText {

@@ -88,7 +88,7 @@ cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::s
     if (bytes % elem_size != 0) elem_size = 1, elem_type = "byte";
     Allocation* a;
     try {
-        a = allocate(bytes, elem_size, elem_type, site, tls_device);
+        a = allocate(bytes, elem_size, elem_type, site, current_device());
     } catch (const simt::Error& e) {
         *ptr = nullptr;
         return fail(cudaErrorMemoryAllocation,
@@ -96,7 +96,7 @@ cudaError_t simt::sim::detail::cuda_malloc(void** ptr, std::size_t bytes, std::s
                         " (it returns cudaErrorMemoryAllocation and sets the pointer to null)");
     }
     a->cuda = true;
-    if (!managed) a->device_bits = static_cast<std::uint16_t>(1u << tls_device);
+    if (!managed) a->device_bits = static_cast<std::uint16_t>(1u << current_device());
     if (managed) {
         a->managed = true;    // the host may touch it,
         a->host_init = true;  // and what it writes is not seen: initcheck trusts managed memory
@@ -373,7 +373,7 @@ cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total) {
         return fail(cudaErrorInvalidValue, "cudaMemGetInfo: a result pointer is null");
     if (sticky()) return sticky();
     *total = simt::device_properties().total_global_mem;
-    *free = *total - std::min(*total, global_bytes_in_use(tls_device));
+    *free = *total - std::min(*total, global_bytes_in_use(current_device()));
     return cudaSuccess;
 }
 

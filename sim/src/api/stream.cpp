@@ -8,7 +8,7 @@ using namespace simt::sim::detail;
 cudaError_t cudaStreamCreate(cudaStream_t* stream) {
     if (!stream) return fail(cudaErrorInvalidValue, "cudaStreamCreate: the pointer is null");
     *stream = new CUstream_st{};
-    (*stream)->stream.impl().device = tls_device;
+    (*stream)->stream.impl().device = current_device();
     return cudaSuccess;
 }
 
