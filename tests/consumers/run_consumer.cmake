@@ -27,6 +27,13 @@ if(MODE STREQUAL "installed")
   if(NOT "${out}${err}" MATCHES "data race \\(read after write\\) on global memory 'message'\\[1\\].*at missing_fence.cu:17")
     message(FATAL_ERROR "the installed simt-nvcc's program did not report its race:\n${out}${err}")
   endif()
+  execute_process(COMMAND "${WORK_DIR}/prefix/bin/simt-nvcc" -o "${WORK_DIR}/driven_tile"
+                          "${here}/app/tile_and_managed.cu" COMMAND_ERROR_IS_FATAL ANY)
+  execute_process(COMMAND "${WORK_DIR}/driven_tile" OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT "${out}${err}" MATCHES "on shared memory 'vals'\\[64\\][^\n]*\n[^\n]*at tile_and_managed.cu:1[34]" OR
+     NOT "${out}${err}" MATCHES "read by the host at tile_and_managed.cu:21")
+    message(FATAL_ERROR "the installed simt-nvcc's program did not report its races:\n${out}${err}")
+  endif()
 elseif(MODE STREQUAL "subdirectory" OR MODE STREQUAL "nested")
   set(extra -DSIMT_SOURCE_DIR=${SIMT_SOURCE_DIR})
   if(MODE STREQUAL "nested")
@@ -53,4 +60,8 @@ expect(off_by_one "simt: out-of-bounds write of global memory 'd_out'\\[100\\] \
 expect(off_by_one_unchecked "^off_by_one: h\\[99\\] = 198\n$")
 # Fences and atomics came too, with simt's <cuda/atomic>: a write after a release is a race.
 expect(missing_fence "simt: data race \\(read after write\\) on global memory 'message'\\[1\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at missing_fence.cu:17\n  write by thread \\(0,0,0\\) block \\(1,0,0\\) at missing_fence.cu:13\n  the other thread made this access after its release \\(the atomic at missing_fence.cu:12")
+# A tile of several warps and a host read of managed memory, each a data race at its lines (the
+# host's is published when it reads, the kernel's when the launch ends: in either order).
+expect(tile_and_managed "simt: data race \\([a-z ]+\\) on shared memory 'vals'\\[64\\][^\n]*\n  [a-z]+ by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at tile_and_managed.cu:1[34]\n  [a-z]+ by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at tile_and_managed.cu:1[34]\n")
+expect(tile_and_managed "simt: data race \\(host read of managed memory a kernel may still use\\) on global memory 'out'\\[0\\][^\n]*\n  read by the host at tile_and_managed.cu:21\n  the kernel launched at tile_and_managed.cu:20 ")
 message(STATUS "consumer (${MODE}): the checks came with the targets")
