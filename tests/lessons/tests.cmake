@@ -95,30 +95,23 @@ add_test(NAME "./lab doctor names the GPU, the toolkit and the compiler it found
 set_tests_properties("./lab doctor names the GPU, the toolkit and the compiler it found, and where the lessons run"
   PROPERTIES PASS_REGULAR_EXPRESSION "GPU: +[^\n]+\ntoolkit: +[^\n]+\ncompiler: +[^\n]+\nlessons: +run ")
 
-# Lesson 10's libraries part, where Thrust is installed.
-if(TARGET 10_reduction_libraries)
-  simt_thrust_under_ubsan(10_reduction_libraries)
-  add_test(NAME "Lesson 10's Thrust and cuBLAS sums match the CPU's" COMMAND 10_reduction_libraries)
-  set_tests_properties("Lesson 10's Thrust and cuBLAS sums match the CPU's" PROPERTIES
-    PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" FAIL_REGULAR_EXPRESSION "simt: [0-9]+ findings? \\(")
-endif()
-if(TARGET 10_reduction_libraries_cuda)
-  add_test(NAME "Lesson 10's Thrust and cuBLAS sums match the CPU's on the GPU" COMMAND 10_reduction_libraries_cuda)
-  set_tests_properties("Lesson 10's Thrust and cuBLAS sums match the CPU's on the GPU" PROPERTIES
-    PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" SKIP_RETURN_CODE 77)
-endif()
-# Lesson 18's libraries part, where Thrust is installed.
-if(TARGET 18_scan_libraries)
-  simt_thrust_under_ubsan(18_scan_libraries)
-  add_test(NAME "Lesson 18's Thrust scans match the CPU's" COMMAND 18_scan_libraries)
-  set_tests_properties("Lesson 18's Thrust scans match the CPU's" PROPERTIES
-    PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" FAIL_REGULAR_EXPRESSION "simt: [0-9]+ findings? \\(")
-endif()
-if(TARGET 18_scan_libraries_cuda)
-  add_test(NAME "Lesson 18's Thrust scans match the CPU's on the GPU" COMMAND 18_scan_libraries_cuda)
-  set_tests_properties("Lesson 18's Thrust scans match the CPU's on the GPU" PROPERTIES
-    PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" SKIP_RETURN_CODE 77)
-endif()
+# A lesson's libraries part (Thrust, cuBLAS), where Thrust is installed: in the simulator and, as
+# its _cuda twin, on the GPU; each prints its checksum, then OK.
+function(simt_lesson_libraries_test target what)
+  if(TARGET ${target})
+    simt_thrust_under_ubsan(${target})
+    add_test(NAME "${what}" COMMAND ${target})
+    set_tests_properties("${what}" PROPERTIES PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK"
+                         FAIL_REGULAR_EXPRESSION "simt: [0-9]+ findings? \\(")
+  endif()
+  if(TARGET ${target}_cuda)
+    add_test(NAME "${what} on the GPU" COMMAND ${target}_cuda)
+    set_tests_properties("${what} on the GPU" PROPERTIES
+      PASS_REGULAR_EXPRESSION "checksum [-+0-9.e]+\nOK" SKIP_RETURN_CODE 77)
+  endif()
+endfunction()
+simt_lesson_libraries_test(10_reduction_libraries "Lesson 10's Thrust and cuBLAS sums match the CPU's")
+simt_lesson_libraries_test(18_scan_libraries "Lesson 18's Thrust scans match the CPU's")
 
 if(TARGET 20_unified_graphs)
   add_test(NAME "Lesson 20's plain launches and its graph compute the same as the CPU"

@@ -27,6 +27,7 @@ void forget_waited(Order& o) {
     std::erase_if(o.unwaited, [&](const Order::Unwaited& u) {
         return u.stream < o.host.size() && o.host[u.stream] >= u.serial;
     });
+    o.any_unwaited.store(!o.unwaited.empty(), std::memory_order_relaxed);
 }
 
 }  // namespace
@@ -54,7 +55,10 @@ void queued(const KernelLaunch& k) {
     o.queued_before[k.serial] = t;
     if (t.size() <= k.stream) t.resize(k.stream + 1, 0);
     t[k.stream] = k.serial;
-    if (k.pointers.count) o.unwaited.push_back({k.serial, k.stream, k.site, k.pointers});
+    if (k.pointers.count) {
+        o.unwaited.push_back({k.serial, k.stream, k.site, k.pointers});
+        o.any_unwaited.store(true, std::memory_order_relaxed);
+    }
 }
 
 void missed() {
@@ -75,6 +79,7 @@ void host_waits_all() {
     std::lock_guard lock(o.m);
     for (const Clock& t : o.tail) join(o.host, t);
     o.unwaited.clear();
+    o.any_unwaited.store(false, std::memory_order_relaxed);
 }
 
 void event_recorded(unsigned stream, std::vector<std::uint32_t>& clock) {
@@ -100,6 +105,8 @@ void host_waits_event(const std::vector<std::uint32_t>& event_clock) {
 
 const Loc* unwaited_launch_given(const Allocation& a) {
     Order& o = order();
+    // The host queues the launches it then touches memory after: it sees its own store.
+    if (!o.any_unwaited.load(std::memory_order_relaxed)) return nullptr;
     std::lock_guard lock(o.m);
     for (const Order::Unwaited& u : o.unwaited)
         for (unsigned i = 0; i < u.pointers.count; ++i) {

@@ -14,6 +14,7 @@
 //    one such launch at a time (Checkers::serial): cells need no atomics and reports do not depend
 //    on the core count.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -178,6 +179,8 @@ struct Order {
         PointerArgs pointers;
     };
     std::vector<Unwaited> unwaited;
+    /// !unwaited.empty(), read without the lock by every host access to managed memory.
+    std::atomic<bool> any_unwaited{false};
 
     // Checked launches that have run, by exec_base (guarded by Checkers::serial, not m).
     std::vector<Run> runs;

@@ -181,14 +181,17 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     unsigned lane = ts.linear % 32, warp = ts.linear / 32;
     unsigned lanes = std::min(32u, b.nthreads - warp * 32);
     unsigned exists = lanes == 32 ? ~0u : (1u << lanes) - 1;
-    std::string who = "thread " + coord(ts.idx) + " (lane " + std::to_string(lane) + " of warp " +
-                      std::to_string(warp) + ") of block " + coord(b.idx);
+    // Built only for a report: every lane of every warp intrinsic passes here.
+    auto who = [&] {
+        return "thread " + coord(ts.idx) + " (lane " + std::to_string(lane) + " of warp " +
+               std::to_string(warp) + ") of block " + coord(b.idx);
+    };
     auto fail = [&](std::string msg, FindingKind kind = FindingKind::warp_mask) {
         checks_warp_misuse(kind, msg, loc, /*ends_block=*/true);
         w.fail_thread(std::move(msg));
     };
     if (!(mask >> lane & 1))
-        fail("simt: " + who + " calls " + what + " at " + where(loc) +
+        fail("simt: " + who() + " calls " + what + " at " + where(loc) +
                       " with mask " + hex(mask) + ", which leaves out the calling lane; the mask "
                       "must name every lane that calls it, the caller included");
     // Lanes past the end of a partial last warp (a block of 120 threads) are no threads at all:
@@ -206,7 +209,7 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
         ws.open.push_back({mask, 0, op, loc, what});
         it = ws.open.end() - 1;
     } else if (it->op != op || (op == WarpOp::collective && std::strcmp(it->what, what) != 0)) {
-        fail("simt: " + who + " calls " + what + " at " + where(loc) +
+        fail("simt: " + who() + " calls " + what + " at " + where(loc) +
                  " while other lanes of mask " + hex(mask) + " wait in " + it->what + " at " +
                  where(it->site) + "; all lanes of a mask must call the same intrinsic",
              FindingKind::warp_divergence);
