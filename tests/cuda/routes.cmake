@@ -42,4 +42,9 @@ if(TARGET simt_sim AND NOT SIMT_SANITIZE)
     SOURCE cuda/bf16.cu EXPECT "PASS" CLEAN)
   simt_cuda_route("cuBLAS's batched, strided-batched, LU, inverse, trsm, syrk and geam agree with the CPU and return NVIDIA's statuses"
     SOURCE libraries/cublas_batched.cu EXPECT "PASS" CLEAN)
+  simt_cuda_route("CUB's device-wide reduce, scan, select, radix sort and histogram agree with the CPU"
+    SOURCE libraries/cub_device.cu EXPECT "PASS" CLEAN)
+  simt_cuda_route("two BlockReduce Sums on one TempStorage without __syncthreads are a data race at both lines"
+    SOURCE libraries/cub_temp_storage_race.cu
+    EXPECT "simt: data race \\(write after read\\) on shared memory 'temp'[^\n]*\n  write by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:27\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:25")
 endif()

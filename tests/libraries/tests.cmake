@@ -143,3 +143,63 @@ if(simt_thrust_version GREATER_EQUAL 101700 AND simt_thrust_version LESS 101800)
       EXPECT "device memory 'thrust_device_memory' \\(64 bytes, allocated at malloc_and_free.h:[0-9]+\\) was accessed on the host at thrust_host_deref.cu:10")
   endif()
 endif()
+
+# CUB, simt's own (sim/cuda_include/cub/): the warp and block collectives, and the device-wide
+# algorithms with their two calls for temporary storage, each against a CPU loop. The GPU build
+# uses the toolkit's CUB.
+simt_add_executable(cub_block_warp SOURCES ${CMAKE_CURRENT_LIST_DIR}/cub_block_warp.cu)
+add_test(NAME "CUB's WarpReduce, WarpScan, BlockReduce, BlockScan, BlockLoad, BlockStore and BlockRadixSort match CPU loops"
+         COMMAND cub_block_warp)
+set_tests_properties("CUB's WarpReduce, WarpScan, BlockReduce, BlockScan, BlockLoad, BlockStore and BlockRadixSort match CPU loops"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET cub_block_warp_cuda)
+  add_test(NAME "CUB's warp and block collectives pass the same checks on the GPU" COMMAND cub_block_warp_cuda)
+  set_tests_properties("CUB's warp and block collectives pass the same checks on the GPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
+simt_add_executable(cub_device SOURCES ${CMAKE_CURRENT_LIST_DIR}/cub_device.cu)
+add_test(NAME "CUB's DeviceReduce, DeviceScan, DeviceSelect, DeviceRadixSort and DeviceHistogram match CPU loops, on 0 and 1 items too"
+         COMMAND cub_device)
+set_tests_properties("CUB's DeviceReduce, DeviceScan, DeviceSelect, DeviceRadixSort and DeviceHistogram match CPU loops, on 0 and 1 items too"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET cub_device_cuda)
+  add_test(NAME "CUB's device-wide algorithms pass the same checks on the GPU" COMMAND cub_device_cuda)
+  set_tests_properties("CUB's device-wide algorithms pass the same checks on the GPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
+# CUB as NVIDIA's samples write it (a caching allocator, CubDebugExit, CUB's private shared
+# storage); asked to sum past the end of its array, DeviceReduce::Sum's read is out of bounds,
+# named at the program's call and after the allocator's variable.
+simt_add_executable(cub_sample_style SOURCES ${CMAKE_CURRENT_LIST_DIR}/cub_sample_style.cu)
+add_test(NAME "CUB in NVIDIA's sample style sums blocks and arrays through its caching allocator"
+         COMMAND cub_sample_style)
+set_tests_properties("CUB in NVIDIA's sample style sums blocks and arrays through its caching allocator"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET cub_sample_style_cuda)
+  add_test(NAME "CUB in NVIDIA's sample style passes on the GPU" COMMAND cub_sample_style_cuda)
+  set_tests_properties("CUB in NVIDIA's sample style passes on the GPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+if(NOT SIMT_SANITIZE)
+  simt_robustness_test("cub::DeviceReduce::Sum over more items than the array holds reads out of bounds, named at the program's call"
+    PROGRAM cub_sample_style ARGS past_the_end STATUS 0
+    EXPECT "simt: out-of-bounds read of global memory 'd_in'\\[3072\\][^\n]*allocated at cub_sample_style.cu:27\\)\n  read by thread \\([0-9]+,0,0\\) block \\([0-9]+,0,0\\) in cub::DeviceReduce::Sum called at cub_sample_style.cu:40\n")
+endif()
+
+# A learner's CUB bugs: two BlockReduce calls on one TempStorage with no __syncthreads between
+# them race on its shared memory (and not once the barrier is there); a BlockReduce for 256
+# threads launched with 128 is stopped at its line. The race is a raw access's, which
+# AddressSanitizer builds do not instrument.
+if(NOT SIMT_SANITIZE)
+  simt_add_executable(cub_temp_storage_race SOURCES ${CMAKE_CURRENT_LIST_DIR}/cub_temp_storage_race.cu SIMULATOR_ONLY)
+  simt_robustness_test("Two BlockReduce Sums on one TempStorage without __syncthreads race on its shared memory, named at both lines"
+    PROGRAM cub_temp_storage_race STATUS 0
+    EXPECT "simt: data race \\(write after read\\) on shared memory 'temp'\\[[1-3]\\][^\n]*declared at cub_temp_storage_race.cu:23\\)\n  write by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:27\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:25\n")
+  simt_robustness_test("With __syncthreads between the two BlockReduce Sums there is no finding"
+    PROGRAM cub_temp_storage_race ARGS fixed STATUS 0 EXPECT "^sum = 568, sum of squares = 3560\n$")
+  simt_robustness_test("A BlockReduce<int, 256> in a block of 128 threads is stopped at its line, naming both shapes"
+    PROGRAM cub_temp_storage_race ARGS small_block STATUS 1
+    EXPECT "simt: thread \\(0,0,0\\) of block \\(0,0,0\\) at cub_temp_storage_race.cu:37: cub::BlockReduce is declared for blocks of \\(256,1,1\\) threads, but this block is \\(128,1,1\\)")
+endif()

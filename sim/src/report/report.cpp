@@ -37,16 +37,27 @@ bool identifier_char(char c) {
     return std::isalnum(u) || c == '_' || u >= 0x80;
 }
 
-/// The variable a cudaMalloc call (or cudaMallocManaged, cudaMallocPitch, ...) stores into: its
+/// The calls whose first argument is the pointer they allocate into: cudaMalloc (and
+/// cudaMallocManaged, cudaMallocPitch, ...), cudaHostAlloc, and CUB's allocator's DeviceAllocate.
+constexpr std::string_view allocation_calls[] = {"cudaMalloc", "cudaHostAlloc", "DeviceAllocate"};
+
+/// The allocation call on this line, or "".
+std::string_view allocation_call(const std::string& text) {
+    for (std::string_view call : allocation_calls)
+        if (text.find(call) != std::string::npos) return call;
+    return "";
+}
+
+/// The variable an allocation call (`name`, one of allocation_calls) stores into: its
 /// first argument without the cast and the `&` that only convert it: `d_a` in `cudaMalloc(&d_a,
 /// n)` or `cudaMalloc((void**)&d_a, n)`, `d_buf[k]` in a loop's `cudaMalloc(&d_buf[k], n)`, `p`
 /// in a helper's `cudaMalloc(p, n)`; "" when the line has no such call. `column` (1-based, 0 when
 /// unknown) is where the call's location points, its opening parenthesis: of two calls on one
 /// line, the one that made the allocation.
-std::string cuda_malloc_target(const std::string& text, unsigned column) {
-    std::size_t call = column > 0 && column <= text.size() ? text.rfind("cudaMalloc", column - 1)
-                                                           : text.find("cudaMalloc");
-    if (call == std::string::npos) call = text.find("cudaMalloc");
+std::string cuda_malloc_target(const std::string& text, std::string_view name, unsigned column) {
+    std::size_t call = column > 0 && column <= text.size() ? text.rfind(name, column - 1)
+                                                           : text.find(name);
+    if (call == std::string::npos) call = text.find(name);
     if (call == std::string::npos) return "";
     std::size_t open = text.find('(', call);
     if (open == std::string::npos) return "";
@@ -168,8 +179,9 @@ std::string array_name(const Allocation* a) {
         if (file && *file) {
             std::string line = read_source_lines(file, a->site.line());
             // A call may go on over the next lines: `cudaMalloc(` here, its `&d_a` below.
-            rec->name = line.find("cudaMalloc") != std::string::npos
-                            ? cuda_malloc_target(read_source_lines(file, a->site.line(), 3),
+            std::string_view call = allocation_call(line);
+            rec->name = !call.empty()
+                            ? cuda_malloc_target(read_source_lines(file, a->site.line(), 3), call,
                                                  a->site.column())
                             : declared_name(line);
         }

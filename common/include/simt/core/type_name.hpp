@@ -29,4 +29,12 @@ SIMT_DEVICE_FN constexpr const char* type_name() {
     else return "struct";
 }
 
+/// Whether the checks see an array of T as elements of T (a scalar, or one of CUDA's value
+/// types that name themselves, as __half does) or as bytes (any other struct, whose members two
+/// threads may update apart: a CUB TempStorage, a particle's x and y). One rule for cudaMalloc,
+/// __shared__ and __device__ arrays.
+template <class T>
+inline constexpr bool checked_as_element =
+    std::is_scalar_v<std::remove_cv_t<T>> || requires { std::remove_cv_t<T>::simt_type_name; };
+
 }  // namespace simt::detail

@@ -24,7 +24,7 @@
 #define __managed__
 #define __forceinline__ inline __attribute__((always_inline))
 #define __launch_bounds__(...)
-#define __align__(n) alignas(n)
+#define __align__(n) __attribute__((aligned(n)))
 // What the front end leaves of `__shared__` (in headers it does not read, or at namespace scope):
 // one object per OS thread is one per block, since a block runs on one OS thread from start to
 // end, but it is neither fresh per block nor checked. In a .cu's functions the front end makes

@@ -520,13 +520,12 @@ cudaError_t cuda_malloc(void** ptr, std::size_t bytes, std::size_t elem_size, co
 cudaError_t cuda_malloc_pitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height,
                               std::size_t elem_size, const char* elem_type,
                               std::source_location site, const char* call = "cudaMallocPitch");
-/// Scalars are elements; the members of a struct are checked byte by byte (two threads may
-/// update different members of one element).
+/// Elements or bytes, by simt::detail::checked_as_element.
 template <class T>
-constexpr std::size_t cuda_elem_size = std::is_scalar_v<T> ? sizeof(T) : 1;
+constexpr std::size_t cuda_elem_size = simt::detail::checked_as_element<T> ? sizeof(T) : 1;
 template <class T>
 const char* cuda_elem_type() {
-    if constexpr (std::is_scalar_v<T>) return simt::detail::type_name<T>();
+    if constexpr (simt::detail::checked_as_element<T>) return simt::detail::type_name<T>();
     else return "byte";
 }
 }  // namespace simt::sim::detail

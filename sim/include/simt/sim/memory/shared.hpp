@@ -30,6 +30,7 @@ Allocation* dynamic_shared_area();
 template <class A>
 class SharedStorage {
     using T = std::remove_all_extents_t<A>;
+    static constexpr bool by_element = simt::detail::checked_as_element<T>;
 
 public:
     /// Reports name the array after the line that declared it.
@@ -37,7 +38,8 @@ public:
 
     /// `name`: what reports call it; without one it is read from the declaration's line.
     explicit SharedStorage(Loc site, const char* name = nullptr)
-        : alloc_(make_shared_array(sizeof(A), sizeof(T), simt::detail::type_name<T>(), rank(),
+        : alloc_(make_shared_array(sizeof(A), by_element ? sizeof(T) : 1,
+                                   by_element ? simt::detail::type_name<T>() : "byte", rank(),
                                    {std::extent_v<A, 0>, std::extent_v<A, 1>, std::extent_v<A, 2>},
                                    site)) {
         if (name) alloc_->name = name;
@@ -58,7 +60,7 @@ public:
 private:
     // Reports name 2-D and 3-D arrays' elements by index tuple, as the bounds check does.
     static constexpr unsigned rank() {
-        return std::rank_v<A> == 2 || std::rank_v<A> == 3 ? std::rank_v<A> : 1;
+        return by_element && (std::rank_v<A> == 2 || std::rank_v<A> == 3) ? std::rank_v<A> : 1;
     }
     Allocation* alloc_;
     std::uint64_t epoch_ = 0;

@@ -27,8 +27,7 @@ Allocation* make_symbol(std::size_t bytes, std::size_t elem_size, const char* el
 template <class A>
 class SymbolDecl {
     using T = std::remove_all_extents_t<A>;
-    // Scalars are elements; a struct's members are checked byte by byte, as cudaMalloc does.
-    static constexpr bool by_element = std::is_scalar_v<T>;
+    static constexpr bool by_element = simt::detail::checked_as_element<T>;
 
 public:
     SymbolDecl(Space space, bool managed, Loc site, const char* name, const void* init = nullptr)
