@@ -9,10 +9,14 @@
 #pragma once
 #include <atomic>
 #include <cstddef>
+#include <map>
+#include <mutex>
 #include <source_location>
 #include <string>
 
-#include "../process/process.hpp"
+#include <simt/simt.hpp>
+#include "../memory/arena.hpp"
+#include "../device/occupancy.hpp"
 
 namespace simt::sim::detail {
 
@@ -28,7 +32,18 @@ extern std::atomic<bool> several_devices;
 /// Stream 0 of devices 1 and up (device 0's is simt's default stream), made when first used.
 CUstream_st* legacy_stream(int device);
 
-inline CudaRuntime& runtime() { return process().cuda; }
+/// The CUDA runtime API's state: cudaMalloc'd memory by address, and the error a failed kernel
+/// left for every later call.
+struct CudaRuntime {
+    std::mutex m;
+    std::map<const std::byte*, Allocation*> live;
+    cudaError_t sticky = cudaSuccess;
+};
+/// Made on first use and never destroyed: a stream thread may free memory as the process ends.
+inline CudaRuntime& runtime() {
+    static CudaRuntime* r = new CudaRuntime;
+    return *r;
+}
 
 /// The largest pitch a 2-D or 3-D copy takes (cudaDeviceProp::memPitch, cudaDevAttrMaxPitch).
 inline constexpr std::size_t max_pitch = 2147483647;

@@ -3,10 +3,13 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <set>
 
 #include "../device/model.hpp"
 #include "../device/occupancy.hpp"
 #include "cuda_api.hpp"
+#include "../launch/streams.hpp"
+#include "../check/checker.hpp"
 
 namespace simt::sim::detail {
 
@@ -443,9 +446,7 @@ cudaError_t simt::sim::detail::cuda_func_set_attribute(cudaFuncAttribute attr, i
                         " bytes of dynamic shared memory; a block of the simulated " +
                         simt::device_properties().name + " may have at most " +
                         std::to_string(optin) + " (cudaDevAttrMaxSharedMemoryPerBlockOptin)");
-    std::lock_guard lock(runtime().m);
-    runtime().dynamic_shared_optin =
-        std::max(runtime().dynamic_shared_optin, static_cast<std::size_t>(value));
+    raise_dynamic_shared_optin(static_cast<std::size_t>(value));
     return cudaSuccess;
 }
 
@@ -458,8 +459,7 @@ cudaError_t simt::sim::detail::cuda_func_get_attributes(cudaFuncAttributes* attr
     // As if built for the simulated GPU alone (nvcc -arch=sm_80 for the A100).
     attr->ptxVersion = attr->binaryVersion = gpu_model().major * 10 + gpu_model().minor;
     attr->numRegs = assumed_registers_per_thread;  // nvcc's count is unknown here (docs/device.md)
-    std::lock_guard lock(runtime().m);
     attr->maxDynamicSharedSizeBytes = static_cast<int>(
-        std::max<std::size_t>(runtime().dynamic_shared_optin, LaunchLimits::max_shared_bytes));
+        std::max<std::size_t>(dynamic_shared_optin(), LaunchLimits::max_shared_bytes));
     return cudaSuccess;
 }

@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "cuda_api.hpp"
+#include "../block/block.hpp"
+#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "../process/process.hpp"
+#include <simt/simt.hpp>
+#include "../launch/streams.hpp"
+#include "../report/text.hpp"
 
 struct CUgraphNode_st {
     cudaGraphNodeType type = cudaGraphNodeTypeEmpty;

@@ -1,6 +1,8 @@
 // The launch checks every <<<>>> launch passes (cuda_launch_allowed), then cudaLaunchKernel and
 // cudaLaunchCooperativeKernel: the checks CUDA makes, then the launch queued.
 #include "cuda_api.hpp"
+#include "../launch/cooperative.hpp"
+#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 
@@ -8,7 +10,7 @@ bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_l
                          bool& shared_optin) {
     if (sticky()) return false;
     shared_optin = shared_bytes > LaunchLimits::max_shared_bytes &&
-                   shared_bytes <= runtime().dynamic_shared_optin;
+                   shared_bytes <= dynamic_shared_optin();
     if (shared_bytes > LaunchLimits::max_shared_bytes && !shared_optin) {
         const simt::DeviceProperties p = simt::device_properties();
         if (shared_bytes > p.shared_mem_per_block_optin)

@@ -5,9 +5,7 @@
 #include <exception>
 
 #include "../check/checker.hpp"
-#include "../process/process.hpp"
 #include "../memory/arena.hpp"
-#include "../process/watchdog.hpp"
 
 namespace simt::sim::detail {
 
@@ -69,14 +67,19 @@ Worker::Worker() {
     dyn_shared.base = arena::reserve(&dyn_shared, LaunchLimits::max_shared_bytes_optin);
 }
 
+AllWorkers& all_workers() {
+    static AllWorkers* all = new AllWorkers;  // never destroyed, as the workers are not
+    return *all;
+}
+
 Worker& worker() {
     // Never deleted: its fibers are suspended mid-loop, and unwinding them at thread exit would
     // run simulator code while the process is tearing down.
     if (!tls::worker) {
         tls::worker = new Worker();
-        Process& p = process();
-        std::lock_guard lock(p.workers_m);
-        p.workers.push_back(tls::worker);
+        AllWorkers& all = all_workers();
+        std::lock_guard lock(all.m);
+        all.list.push_back(tls::worker);
     }
     return *tls::worker;
 }
@@ -138,8 +141,11 @@ inline FiberSlot* Worker::acquire() {
     auto slot = std::make_unique<FiberSlot>();
     FiberSlot* s = slot.get();
 #if SIMT_OWN_FIBER_SWITCH
-    make_fiber_stack(*s, stack_size,
-                     slab_stacks);  // runs run_lazy, forever (fiber/fiber_switch.cpp)
+    // A fiber runs threads of the running block's kernel, forever: it waits in the idle pool
+    // inside the kernel's thread loop (park_after_threads), which returns here only when the
+    // fiber is taken for another kernel.
+    make_fiber_stack(*s, stack_size, [](FiberSlot*) { for (;;) tls::worker->run_lazy(); },
+                     slab_stacks);
 #else
     auto loop = [this, s](boost::context::fiber&& caller) {
         prev->cont = std::move(caller);

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,14 @@ bool spin_changed(const BlockState& b);
 
 /// The worker of this OS thread, created on first use.
 Worker& worker();
+
+/// Every OS thread's Worker (worker() adds each), kept for the life of the process: their fibers
+/// are suspended mid-loop and must never be unwound. The watchdog walks them.
+struct AllWorkers {
+    std::mutex m;
+    std::vector<Worker*> list;
+};
+AllWorkers& all_workers();
 
 /// Installs the stack-overflow handler on this OS thread; returns the stack it runs on, which
 /// must live as long as the thread.

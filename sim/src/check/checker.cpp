@@ -8,11 +8,14 @@
 
 #include "checker.hpp"
 #include "../memory/arena.hpp"
-#include "../process/process.hpp"
 #include "../report/symbolize.hpp"
-#include "../process/watchdog.hpp"
 
 namespace simt::sim::detail {
+
+Checkers& checkers() {
+    static Checkers* c = new Checkers;
+    return *c;
+}
 
 namespace {
 
@@ -20,7 +23,7 @@ static_assert(std::tuple_size_v<decltype(Checkers::all)> <=
                   std::extent_v<decltype(GridRun::checkers)>,
               "GridRun::checkers must hold every checker");
 
-auto& all_checkers() { return process().checkers.all; }
+auto& all_checkers() { return checkers().all; }
 
 template <class F>
 void each_enabled(const Config& cfg, F&& f) {
@@ -85,7 +88,7 @@ void checks_host_wrote(Allocation& a, std::size_t offset, std::size_t bytes) {
     }
     // Shadow cells belong to the one checked launch running; copies wait for launches anyway.
     // Every checker hears of it, on or off: one switched on later must not call it unwritten.
-    std::lock_guard lock(process().checkers.serial);
+    std::lock_guard lock(checkers().serial);
     for (auto& c : all_checkers()) c->host_wrote(a, offset, bytes);
 }
 
@@ -103,7 +106,7 @@ LaunchChecks::LaunchChecks(GridRun& g) : g_(g) {
     // Shadow cells are shared by every block and launch without atomics, and a race report names
     // the accesses the checker saw first: one checked launch at a time, its blocks in order on
     // this thread, keeps both correct and independent of the core count.
-    if (serial) lock_ = std::unique_lock(process().checkers.serial);
+    if (serial) lock_ = std::unique_lock(checkers().serial);
     g.shadow = g.accessors_on != 0;
     each_in_launch(g, [&](Checker& c) { c.launch_begin(g); });
 }
@@ -159,10 +162,10 @@ namespace {
 void deliver_access(const Allocation* a, const void* p, std::size_t size, Access kind, Loc loc,
                     const void* pc) {
     if (stop_requested.load(std::memory_order_relaxed)) [[unlikely]]
-        watchdog_poll(a, p, kind, pc ? loc_of(pc) : loc);
+        stop_poll(a, p, kind, pc ? loc_of(pc) : loc);
     if (a->scratch) return;  // an access that was not performed, already reported
     const BlockState& b = tls::worker->block;
-    if (!b.grid->shadow) [[unlikely]] {  // the watchdog's detour (thread/watchdog.hpp) ends here
+    if (!b.grid->shadow) [[unlikely]] {  // the watchdog's detour (launch/watchdog.hpp) ends here
         tls::shadow_checks.store(false, std::memory_order_relaxed);
         return;
     }

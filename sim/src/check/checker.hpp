@@ -180,6 +180,9 @@ struct Checkers {
     /// Serialises launches that run with a serial_blocks checker (shadow memory, launch order).
     std::mutex serial;
 };
+/// The checkers, made on first use and never destroyed (a worker may deliver an event while the
+/// process ends).
+Checkers& checkers();
 
 // --- Delivering events: the only calls the rest of the simulator makes ------------------------
 
@@ -253,5 +256,18 @@ void checks_grid_sync(BlockState& b, const Loc& site);
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const Deadlock& what);
 void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site,
                         bool ends_block);
+
+/// Whether a file of the program has the raw-access instrumentation: GCC's calls __tsan_init
+/// (check/raw_access.cpp) from a constructor of priority 99 in every file it instruments, so
+/// this is set before any file's own static initialisation (process.cpp's
+/// unchecked_build_file's included). Written only then, on one thread.
+inline bool instrumented_build = false;
+inline bool instrumented_build_seen() { return instrumented_build; }
+
+/// True while the watchdog (launch/watchdog.cpp) probes or stops a launch: the out-of-line
+/// access path then calls `stop_poll`, which the watchdog installs as it starts. A hook rather
+/// than a call, so that this layer knows nothing of launches.
+inline std::atomic<bool> stop_requested{false};
+inline void (*stop_poll)(const Allocation* a, const void* p, Access kind, Loc loc) = nullptr;
 
 }  // namespace simt::sim::detail

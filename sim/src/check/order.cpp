@@ -6,7 +6,6 @@
 // every stream (like cudaMemcpy on the legacy default stream), so they need no clock of their own.
 #include <algorithm>
 
-#include "../process/process.hpp"
 #include "shadow.hpp"
 
 namespace simt::sim::detail {

@@ -22,7 +22,6 @@
 #include "../report/symbolize.hpp"
 #include "checker.hpp"
 #include "../report/finding.hpp"
-#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 

@@ -19,9 +19,7 @@
 #include "shadow.hpp"
 #include "../memory/arena.hpp"
 #include "../memory/host_pointers.hpp"
-#include "../process/process.hpp"
 #include "../thread/fault.hpp"
-#include "../process/watchdog.hpp"
 #include "../profile/profile.hpp"
 #include "../report/finding.hpp"
 #include "../report/symbolize.hpp"
@@ -257,7 +255,7 @@ using simt::sim::detail::check_volatile;
 #define SIMT_RET __builtin_return_address(0)
 extern "C" {
 
-void __tsan_init() { simt::sim::detail::instrumented_build_file(); }
+void __tsan_init() { simt::sim::detail::instrumented_build = true; }
 void __tsan_func_entry(void*) {}
 void __tsan_func_exit() {}
 void __tsan_vptr_update(void**, void*) {}

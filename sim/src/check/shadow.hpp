@@ -22,7 +22,6 @@
 #include <vector>
 
 #include "checker.hpp"
-#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 
@@ -201,13 +200,12 @@ struct RaceState {
     Sites sites;
     Order order;
 };
-/// The one RaceState, the race checker's own (race.cpp), which the Process makes as it starts,
-/// before any thread but the first, and never destroys: stream threads and workers may still
-/// record accesses and launches while the process exits. Inline, as process() is: the race rule
-/// asks for its interned sites on every access.
+/// The one RaceState, the race checker's own (race.cpp), made with the checkers and never
+/// destroyed: stream threads and workers may still record accesses and launches while the
+/// process exits. Inline: the race rule asks for its interned sites on every access.
 inline RaceState* the_race_state = nullptr;
 inline RaceState& race_state() {
-    if (!the_race_state) [[unlikely]] process();  // makes the checkers, this one's included
+    if (!the_race_state) [[unlikely]] checkers();  // makes the checkers, this one's included
     return *the_race_state;
 }
 

@@ -1,7 +1,9 @@
 // The table of GPU models (model.hpp).
 #include "model.hpp"
 
-#include "../process/process.hpp"
+#include <iterator>
+#include <string_view>
+
 
 namespace simt::sim::detail {
 
@@ -34,6 +36,21 @@ constexpr GpuModel models[] = {
      1980000, 2619000, 5120, 50 * 1024 * 1024, 75 * 512 * 1024, 3, 0x2330, 2},
 };
 // clang-format on
+
+/// The table's keys joined as gpu_model_names writes them: "a, b, c or d".
+constexpr bool names_match(std::string_view names) {
+    constexpr std::size_t n = std::size(models);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::string_view key = models[i].key;
+        if (names.substr(0, key.size()) != key) return false;
+        names.remove_prefix(key.size());
+        std::string_view sep = i + 2 < n ? ", " : i + 2 == n ? " or " : "";
+        if (names.substr(0, sep.size()) != sep) return false;
+        names.remove_prefix(sep.size());
+    }
+    return names.empty();
+}
+static_assert(names_match(gpu_model_names), "gpu_model_names must list the table's keys in order");
 
 }  // namespace
 

@@ -33,6 +33,10 @@ struct GpuModel {
     int fp64_ratio;  ///< single- to double-precision throughput (the guide's arithmetic table)
 };
 
+/// The keys of the models, as SIMT_DEVICE's help and its refusal name them; model.cpp checks at
+/// compile time that they are the table's, in its order.
+inline constexpr const char* gpu_model_names = "A100, T4, RTX4090 or H100";
+
 /// Every model, the default (A100) first.
 std::span<const GpuModel> gpu_models();
 /// The model SIMT_DEVICE calls `key`, or nullptr.

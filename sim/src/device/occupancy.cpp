@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <mutex>
 
-#include "../process/process.hpp"
 #include "model.hpp"
 
 namespace simt::sim::detail {
@@ -91,15 +90,23 @@ long long cuda_available_dynamic_shared(int blocks, int block_size) {
     if (blocks <= 0 || block_size <= 0 || occupancy(d, block_size, 0, 0, 0).active_blocks < blocks)
         return -1;
     std::size_t kernel_limit = LaunchLimits::max_shared_bytes;
-    {
-        CudaRuntime& rt = process().cuda;
-        std::lock_guard lock(rt.m);
-        kernel_limit = std::max(kernel_limit, rt.dynamic_shared_optin);
-    }
+    kernel_limit = std::max(kernel_limit, dynamic_shared_optin());
     return static_cast<long long>(
         std::min(available_dynamic_shared(d, block_size, blocks, 0, 0), kernel_limit));
 }
 
 int cuda_multiprocessors() { return gpu_model().multiprocessors; }
+
+namespace {
+std::atomic<std::size_t> shared_optin{0};
+}  // namespace
+
+std::size_t dynamic_shared_optin() { return shared_optin.load(std::memory_order_acquire); }
+
+void raise_dynamic_shared_optin(std::size_t bytes) {
+    std::size_t now = shared_optin.load(std::memory_order_relaxed);
+    while (now < bytes && !shared_optin.compare_exchange_weak(now, bytes)) {
+    }
+}
 
 }  // namespace simt::sim::detail

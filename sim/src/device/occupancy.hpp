@@ -64,4 +64,11 @@ std::size_t available_dynamic_shared(const DeviceProperties& device, int threads
                                      int blocks, std::size_t static_shared_bytes,
                                      int registers_per_thread);
 
+/// The largest cudaFuncAttributeMaxDynamicSharedMemorySize set for any kernel (api/device.cpp's
+/// cudaFuncSetAttribute): the simulator cannot tell which kernel a <<<>>> launch names, so it
+/// keeps one opt-in for all.
+std::size_t dynamic_shared_optin();
+/// Raises it to `bytes` (never lowers it).
+void raise_dynamic_shared_optin(std::size_t bytes);
+
 }  // namespace simt::sim::detail

@@ -2,10 +2,6 @@
 // published values for everything a program may read from cudaDeviceProp, and the limits it
 // enforces. Nothing here depends on the host, so a report made on 2 cores is the one made on 64.
 #include "model.hpp"
-#include "../block/block.hpp"
-#include "../block/worker.hpp"
-#include "../launch/grid_run.hpp"
-#include "../report/text.hpp"
 #include "simt/host/detect.hpp"
 
 namespace simt {

@@ -27,6 +27,7 @@ struct FiberSlot {
 #if SIMT_OWN_FIBER_SWITCH
     void* sp = nullptr;
     boost::context::stack_context stack{};  ///< from Boost's guarded allocator; empty for `main`
+    void (*entry)(FiberSlot*) = nullptr;    ///< what the fiber runs from its first switch
     FiberSlot() = default;
     FiberSlot(const FiberSlot&) = delete;
     FiberSlot& operator=(const FiberSlot&) = delete;
@@ -45,9 +46,10 @@ struct FiberSlot {
 /// continues the fiber whose stack pointer is `load` (fiber/fiber_switch.cpp).
 extern "C" void simt_fiber_switch(void** save, void* load);
 /// A stack for `slot` of at least `bytes` (with a guard page below, or from a slab with a canary
-/// at its bottom), its top coloured (fiber_switch.cpp), set to start `slot`'s fiber loop at the
-/// first switch to it.
-void make_fiber_stack(FiberSlot& slot, std::size_t bytes, bool slab = false);
+/// at its bottom), its top coloured (fiber_switch.cpp), set to call `entry(&slot)` at the first
+/// switch to it. `entry` never returns: a fiber ends only by being destroyed idle.
+void make_fiber_stack(FiberSlot& slot, std::size_t bytes, void (*entry)(FiberSlot*),
+                      bool slab = false);
 #endif
 /// False when a slab stack's canary was overwritten since the last call (which re-arms it): the
 /// fiber ran past its stack.

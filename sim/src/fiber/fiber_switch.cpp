@@ -20,10 +20,8 @@
 // a kernel of one __syncthreads, 46.9 ns a thread with `ret` always, 35.5 with a jump always;
 // the tree reduction (9 barriers), 129 ns with `ret` always, 170 with a jump always, 115 with
 // the choice below. Both cases cost a compare.
-#include "../block/block.hpp"
-#include "../block/worker.hpp"
-#include "../launch/grid_run.hpp"
-#include "../report/text.hpp"
+
+#include "fiber.hpp"
 
 #include <sys/mman.h>
 
@@ -31,6 +29,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <vector>
 #include <new>
 
 namespace simt::sim::detail {
@@ -161,17 +160,10 @@ namespace {
 /// The allocation grows by the 4 KiB the colours take, so SIMT_STACK_SIZE is still all usable.
 constexpr std::size_t colors = 64, line = 64;
 
-/// What a fiber runs: threads of the running block's kernel, forever. It waits in the idle pool
-/// inside the kernel's thread loop (park_after_threads), which returns here only when the fiber is
-/// taken for another kernel.
-void fiber_main(FiberSlot*) {
-    Worker& w = *tls::worker;
-    for (;;) w.run_lazy();
-}
-
 }  // namespace
 
-void make_fiber_stack(FiberSlot& slot, std::size_t bytes, bool slab) {
+void make_fiber_stack(FiberSlot& slot, std::size_t bytes, void (*entry)(FiberSlot*), bool slab) {
+    slot.entry = entry;
     static thread_local unsigned made = 0;  // per worker, so that the layout is the same each run
     const std::size_t color = (made++ % colors) * line;
     bytes += colors * line;
@@ -193,10 +185,9 @@ void restart_fiber(FiberSlot& slot) {
     // The first switch pops the six registers and returns into simt_fiber_start with the stack
     // pointer 8 bytes below the (16-aligned) top, as a called function expects it.
     void** frame = reinterpret_cast<void**>(slot.stack_hi) - 8;
-    void (*entry)(FiberSlot*) = fiber_main;
     frame[0] = nullptr;                                // r15
     frame[1] = nullptr;                                // r14
-    frame[2] = reinterpret_cast<void*>(entry);         // r13
+    frame[2] = reinterpret_cast<void*>(slot.entry);    // r13
     frame[3] = &slot;                                  // r12
     frame[4] = nullptr;                                // rbx
     frame[5] = nullptr;                                // rbp

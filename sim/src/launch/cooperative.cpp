@@ -8,7 +8,6 @@
 #include "simt/sim/cooperative/thread_group.hpp"
 #include "../check/checker.hpp"
 #include "../device/occupancy.hpp"
-#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 
@@ -81,9 +80,7 @@ unsigned blocks_per_multiprocessor(unsigned block_threads, std::size_t shared_by
     if (block_threads < 1 || block_threads > LaunchLimits::max_threads_per_block) return 0;
     if (shared_bytes > LaunchLimits::max_shared_bytes) {
         // Above 48 KiB a block launches only once the kernel opted in, as on a GPU.
-        CudaRuntime& rt = process().cuda;
-        std::lock_guard lock(rt.m);
-        if (shared_bytes > rt.dynamic_shared_optin) return 0;
+        if (shared_bytes > dynamic_shared_optin()) return 0;
     }
     return static_cast<unsigned>(
         occupancy(device_properties(), static_cast<int>(block_threads), shared_bytes, 0, 0)
@@ -102,8 +99,8 @@ void CoopGrid::run() {
     std::unique_lock lock(m_);
     jobs_left_ = g_.nblocks;
     lock.unlock();
-    for (std::uint64_t i = 0; i < g_.nblocks; ++i)
-        post(process().coop_threads, true, [this, i] { run_block(i); });
+    static CoopThreads& threads = *new CoopThreads;  // never destroyed: its threads stay parked
+    for (std::uint64_t i = 0; i < g_.nblocks; ++i) post(threads, true, [this, i] { run_block(i); });
     lock.lock();
     cv_.wait(lock, [&] { return jobs_left_ == 0; });
 }

@@ -3,21 +3,31 @@
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 #include "../check/checker.hpp"
 #include "../memory/host_pointers.hpp"
-#include "../process/process.hpp"
+#include "cooperative.hpp"
 #include "turns.hpp"
+#include "watchdog.hpp"
 
 namespace simt::sim::detail {
 
 namespace {
 
+/// The TBB arenas blocks run in, by the number of workers asked for.
+struct Arenas {
+    std::mutex m;
+    std::map<int, std::unique_ptr<tbb::task_arena>> by_workers;
+};
+
 /// The arena for a number of workers (0: every core), made on first use and kept: a grid may be
 /// running in one while another launch asks for a different count.
 tbb::task_arena& arena_for(int workers) {
-    Arenas& a = process().arenas;
+    static Arenas& a = *new Arenas;  // never destroyed: workers stay parked in them
     std::lock_guard lock(a.m);
     auto& arena = a.by_workers[workers];
     if (!arena) {

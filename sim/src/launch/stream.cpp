@@ -1,10 +1,15 @@
 // Streams and events: each stream is an in-order queue served by its own OS thread.
-#include "../process/process.hpp"
-#include "../process/watchdog.hpp"
+#include "streams.hpp"
+#include "watchdog.hpp"
+#include "../check/checker.hpp"
 
 namespace simt::sim::detail {
 
-StreamRegistry& registry() { return process().streams; }
+/// Never destroyed: stream threads may still be parked when the process ends.
+StreamRegistry& registry() {
+    static StreamRegistry* r = new StreamRegistry;
+    return *r;
+}
 
 void record_event(EventImpl& ev, std::shared_ptr<EventImpl> keep, StreamImpl& stream) {
     {

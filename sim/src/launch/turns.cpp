@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "../block/worker.hpp"
-#include "../process/process.hpp"
 #include "cooperative.hpp"
 
 namespace simt::sim::detail {
@@ -71,7 +70,8 @@ void BlockTurns::pass_turn(Seat* from) {
     if (can_start()) {
         if (!idle_.empty()) return give(idle_.front());
         ++runners_;
-        post(process().turn_threads, false, [this] {
+        static CoopThreads& threads = *new CoopThreads;  // never destroyed: its threads stay parked
+        post(threads, false, [this] {
             std::unique_lock lock(m_);
             runner(lock);
             --runners_;

@@ -12,10 +12,7 @@
 #include <atomic>
 #include <cstddef>
 
-#include "../block/block.hpp"
-#include "../block/worker.hpp"
-#include "../launch/grid_run.hpp"
-#include "../report/text.hpp"
+#include <simt/simt.hpp>
 
 namespace simt::sim::detail {
 

@@ -8,14 +8,24 @@
 #include <deque>
 
 #include "../check/checker.hpp"
-#include "../process/process.hpp"
 #include "arena.hpp"
 
 namespace simt::sim::detail {
 
 namespace {
 
-Allocations& allocations() { return process().allocations; }
+/// Every allocation record. A deque: records never move, and views point at them.
+struct Allocations {
+    std::mutex m;
+    std::deque<Allocation> records;
+    std::uint64_t next_id = 1;
+};
+
+/// Never destroyed: a stream thread may free memory while the process ends.
+Allocations& allocations() {
+    static Allocations* a = new Allocations;
+    return *a;
+}
 
 /// Bytes of global memory allocated and not freed on each device (SIMT_DEVICES is at most 16),
 /// against the simulated device's total.

@@ -8,8 +8,9 @@
 #include <iostream>
 
 #include "process.hpp"
+#include "../check/checker.hpp"
 #include "../profile/profile.hpp"
-#include "watchdog.hpp"
+#include "../launch/watchdog.hpp"
 
 namespace simt::sim::detail {
 
@@ -94,12 +95,6 @@ void end_process(int status, bool leaks) {
     std::_Exit(code);
 }
 
-namespace {
-bool instrumented_files = false;  // only written during static initialisation, on one thread
-}  // namespace
-
-void instrumented_build_file() { instrumented_files = true; }
-
 /// An UNCHECKED build is asked for speed: a checked launch runs its blocks one at a time (the
 /// shadow checkers share their state without atomics), and the leak note would be the only
 /// thing such a program ever said. A program that mixes both kinds of file keeps SIMT_CHECK for
@@ -107,7 +102,7 @@ void instrumented_build_file() { instrumented_files = true; }
 void unchecked_build_file() {
     profile_unchecked_build();
     start_process();
-    if (instrumented_files || the_process->unchecked) return;
+    if (instrumented_build_seen() || the_process->unchecked) return;
     the_process->unchecked = true;
     checks_off_if_unchecked(the_process->config);
     const char* asked = std::getenv("SIMT_CHECK");

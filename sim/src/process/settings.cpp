@@ -167,7 +167,7 @@ constexpr Row table[] = {
     {"SIMT_DEVICES", "4", number<&Config::devices, 1, 16>, "a number of devices from 1 to 16",
      "how many devices cudaGetDeviceCount finds, each the simulated GPU with memory and a default "
      "stream of its own (4, a typical course node)"},
-    {"SIMT_DEVICE", "A100", device, "A100, T4, RTX4090 or H100",
+    {"SIMT_DEVICE", "A100", device, detail::gpu_model_names,
      "the GPU the simulator is: its properties, limits and occupancy are that GPU's published "
      "values (A100-SXM4-80GB cc 8.0, T4 cc 7.5, RTX 4090 cc 8.9, H100 SXM cc 9.0; docs/device.md), "
      "whatever cores run the blocks"},

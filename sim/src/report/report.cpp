@@ -10,13 +10,23 @@
 #include <string_view>
 
 #include "finding.hpp"
-#include "../process/process.hpp"
 
 namespace simt::sim::detail {
 
 namespace {
 
-Published& published() { return process().published; }
+/// The findings printed so far, read by findings() and the exit summary.
+struct Published {
+    std::mutex m;
+    std::vector<Finding> all;
+    std::set<FindingKey> keys;  // published, by finding.hpp's one key
+};
+
+/// Never destroyed: workers may still publish while the process ends.
+Published& published() {
+    static Published* p = new Published;
+    return *p;
+}
 
 /// Line `line` of `file` and the `more` lines after it, each without its // comment, joined by
 /// spaces.

@@ -2,7 +2,6 @@
 // included, which is what turns an instrumented access's return address into file:line.
 #include "symbolize.hpp"
 
-#include "../process/process.hpp"
 
 #include <dlfcn.h>
 
@@ -81,12 +80,18 @@ Loc resolve(Symbols& s, const void* pc) {
     return make_loc(&r);
 }
 
+/// Never destroyed (see Symbols).
+Symbols& symbols() {
+    static Symbols* s = new Symbols;
+    return *s;
+}
+
 }  // namespace
 
 bool simt_header(const char* file) { return file && std::strstr(file, "/include/simt/"); }
 
 Loc library_call_site(Loc caller, const char* function) {
-    Symbols& s = process().symbols;
+    Symbols& s = symbols();
     std::lock_guard lock(s.m);
     auto [it, added] = s.library_calls.try_emplace(
         {caller.file_name(), caller.line(), caller.column(), function}, nullptr);
@@ -99,13 +104,13 @@ Loc library_call_site(Loc caller, const char* function) {
 }
 
 bool is_library_call(const Loc& loc) {
-    Symbols& s = process().symbols;
+    Symbols& s = symbols();
     std::lock_guard lock(s.m);
     return s.library_call_records.count(std::bit_cast<const LocRecord*>(loc)) != 0;
 }
 
 Loc loc_of(const void* pc) {
-    Symbols& s = process().symbols;
+    Symbols& s = symbols();
     std::lock_guard lock(s.m);
     auto it = s.done.find(pc);
     if (it == s.done.end()) it = s.done.emplace(pc, resolve(s, pc)).first;

@@ -20,7 +20,7 @@ struct LocRecord {
     unsigned column;
 };
 
-/// The places found so far (the Process owns them: reports made at exit still point into them).
+/// The places found so far (never destroyed: reports made at exit still point into them).
 struct Symbols {
     std::mutex m;
     std::map<const void*, Loc> done;

@@ -10,7 +10,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "process.hpp"
+#include "../check/checker.hpp"
 #include "../thread/fault.hpp"
 
 namespace simt::sim::detail {
@@ -37,7 +37,11 @@ constexpr auto line_every_log = seconds(30);
 /// The signal that asks a worker where its thread is (nothing else in a program uses it).
 constexpr int sample_signal = SIGURG;
 
-WatchState& state() { return process().watch; }
+/// Never destroyed: the watchdog thread runs until the process ends.
+WatchState& state() {
+    static WatchState* s = new WatchState;
+    return *s;
+}
 
 /// What the watchdog does with `target`: nothing yet, looks at its accesses, or stops it.
 enum Mode : int { watching, probing, stopping };
@@ -85,9 +89,9 @@ T racy(T& v) {
 
 template <class F>
 void each_worker(F f) {
-    Process& p = process();
-    std::lock_guard lock(p.workers_m);
-    for (Worker* w : p.workers) f(*w);
+    AllWorkers& all = all_workers();
+    std::lock_guard lock(all.m);
+    for (Worker* w : all.list) f(*w);
 }
 
 void divert_accesses() {
@@ -226,7 +230,7 @@ std::string sample_threads(const KernelLaunch* k) {
 /// No thread noticed the stop: the kernel loops without an access simt sees. Say what is known.
 [[noreturn]] void give_up(WatchState& s) {
     const KernelLaunch* k = target.load();
-    unsigned timeout = process().config.timeout_s;
+    unsigned timeout = config().timeout_s;
     std::string msg = header(*k, s.interrupt, timeout);
     std::string at = sample_threads(k);
     if (s.interrupt)
@@ -290,7 +294,7 @@ void watch() {
             }
             continue;
         }
-        unsigned timeout = process().config.timeout_s;
+        unsigned timeout = config().timeout_s;
         if (timeout == 0) continue;
         for (const Running& r : s.running)
             if (r.grid && now - r.moved > seconds(timeout)) {
@@ -379,7 +383,7 @@ void Watched::rethrow_stopped(const simt::KernelError& first) {
         std::lock_guard lock(s.m);
         interrupt = s.interrupt;
         std::sort(s.blocks.begin(), s.blocks.end());
-        msg = header(k_, interrupt, process().config.timeout_s);
+        msg = header(k_, interrupt, config().timeout_s);
         for (auto& [linear, lines] : s.blocks) msg += lines;
         if (s.blocks.empty()) msg += std::string("\n  ") + first.what();
     }
@@ -444,6 +448,7 @@ void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc) {
 }
 
 void start_watchdog() {
+    stop_poll = watchdog_poll;
     struct sigaction sa {};
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);

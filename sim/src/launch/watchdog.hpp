@@ -32,8 +32,6 @@
 
 namespace simt::sim::detail {
 
-/// True while a launch is probed or stopped; the out-of-line access path polls it.
-inline std::atomic<bool> stop_requested{false};
 
 /// Watches a launch while it runs on a stream; the stream thread makes one around run_grid.
 class Watched {
