@@ -27,6 +27,8 @@
 namespace {
 
 constexpr int kRuns = 5;
+// The side of the course's naive matrix multiply timed checked and UNCHECKED (issue 42).
+constexpr int kMatmulSide = 1024;
 
 // One size per workload, shared by its serial loop, its views kernel and its plain-CUDA kernel
 // (simt_bench passes them to plain_cuda.cu). The transpose was 4096² before issue 11; it is now
@@ -342,16 +344,28 @@ int main(int argc, char** argv) {
     // Two workers against one for plain CUDA built UNCHECKED, under the settings any program gets
     // (this process sets SIMT_CHECK=none for itself): issue 25 asks that a program built
     // UNCHECKED run its blocks on every worker, whatever SIMT_CHECK says.
-    auto with_workers = [&](const char* workers) {
+    auto with_workers = [&](const char* workers, const char* build = SIMT_BENCH_PLAIN_CUDA_UNCHECKED,
+                            const std::string& args = "independent-blocks") {
         const char* users = std::getenv("SIMT_WORKERS");
         const std::string saved_workers = users ? users : "";
         setenv("SIMT_WORKERS", workers, 1);
-        auto part = run_part(SIMT_BENCH_PLAIN_CUDA_UNCHECKED, "independent-blocks");
+        auto part = run_part(build, args);
         if (users) setenv("SIMT_WORKERS", saved_workers.c_str(), 1);
         else unsetenv("SIMT_WORKERS");
         return part;
     };
     auto unchecked_one_worker = with_workers("1"), unchecked_two_workers = with_workers("2");
+    // The course's first matrix multiply (naive, 16 x 16 blocks) at kMatmulSide: every checker on
+    // (the instrumented build) against the UNCHECKED build, each on one worker and on two. Timed
+    // once each: checked, it takes about a minute.
+    const std::string matmul_args = "matmul " + std::to_string(kMatmulSide);
+    std::map<std::string, double> matmul_s;
+    for (const char* workers : {"1", "2"}) {
+        matmul_s[std::string("checked_") + workers] =
+            with_workers(workers, SIMT_BENCH_PLAIN_CUDA, matmul_args)["matmul"];
+        matmul_s[std::string("unchecked_") + workers] =
+            with_workers(workers, SIMT_BENCH_PLAIN_CUDA_UNCHECKED, matmul_args)["matmul"];
+    }
     if (checked_build.empty() || unchecked_build.empty() || unchecked_one_worker.empty() ||
         unchecked_two_workers.empty()) {
         std::printf("FAILED: the plain-CUDA benchmark (plain_cuda.cu) did not run cleanly\n");
@@ -499,6 +513,16 @@ int main(int argc, char** argv) {
         std::printf("%-34s %12.2f %15.2f %15.2f\n", w.key, unchecked_build[std::string(w.key) + "_none"],
                     checked_build[std::string(w.key) + "_none"], checked_build[std::string(w.key) + "_all"]);
 
+    std::printf("\nnaive matmul %dx%d (s)             unchecked build   checked build  checked / unchecked\n",
+                kMatmulSide, kMatmulSide);
+    for (const char* workers : {"1", "2"})
+        std::printf("%-34s %12.2f %15.2f %15.1fx\n",
+                    workers == std::string("1") ? "one worker" : "two workers",
+                    matmul_s[std::string("unchecked_") + workers],
+                    matmul_s[std::string("checked_") + workers],
+                    matmul_s[std::string("checked_") + workers] /
+                        matmul_s[std::string("unchecked_") + workers]);
+
     if (!hipcpu.empty()) {
         std::printf("\n%-34s %12s %22s %11s\n", "HIP-CPU, same kernels (ns/thr)", "HIP-CPU",
                     "plain CUDA unchecked", "/ HIP-CPU");
@@ -541,6 +565,11 @@ int main(int argc, char** argv) {
             figures["plain_cuda_unchecked_to_hipcpu_" + k] = unchecked_build[k + "_none"] / v;
         }
         for (auto& [k, v] : json_count) figures[k] = v;
+        // Issue 42's workload: seconds for one naive multiply, by build and workers.
+        for (auto& [k, v] : matmul_s)
+            figures["matmul_" + std::to_string(kMatmulSide) + "_" + k + "_workers_s"] = v;
+        figures["matmul_" + std::to_string(kMatmulSide) + "_checked_slowdown_two_workers"] =
+            matmul_s["checked_2"] / matmul_s["unchecked_2"];
         figures["runs_per_measure"] = kRuns;
         if (!simt_bench::write_figures(figures, json_path)) return 1;
         std::printf("\nwrote %s\n", json_path.c_str());

@@ -3,7 +3,8 @@
 // both with its sizes and reports them side by side. Prints one "name value" line per figure
 // (ns per thread); exits non-zero on a wrong result, a finding or a CUDA error. With the one
 // argument independent-blocks it times only blocks with real work per thread, under the settings
-// of its environment, which simt_bench sets to one worker and then two.
+// of its environment, which simt_bench sets to one worker and then two. With matmul <side> it
+// times the course's naive matrix multiply of side x side, checked and not.
 #include <simt/simt.hpp>
 
 #include <algorithm>
@@ -100,12 +101,61 @@ int time_independent_blocks() {
     return 0;
 }
 
+// The course's first matrix multiply: one thread per element of C, a row of A against a column of
+// B, in 16 x 16 blocks.
+__global__ void matmul(const float* A, const float* B, float* C, int n) {
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row < n && col < n) {
+        float sum = 0;
+        for (int k = 0; k < n; ++k) sum += A[row * n + k] * B[k * n + col];
+        C[row * n + col] = sum;
+    }
+}
+
+// One n x n multiply under the settings of the environment, timed once (checked, 1024 x 1024
+// takes minutes): "matmul <seconds>". simt_bench runs it in both builds. Small integers keep
+// every sum exact, so the result is checked against the host on a few elements.
+int time_matmul(int n) {
+    std::vector<float> a(std::size_t(n) * n), b(a.size()), c(a.size());
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] = float(i % 7), b[i] = float(i % 5);
+    float *A, *B, *C;
+    const std::size_t bytes = a.size() * sizeof(float);
+    cudaMalloc(&A, bytes);
+    cudaMalloc(&B, bytes);
+    cudaMalloc(&C, bytes);
+    cudaMemcpy(A, a.data(), bytes, cudaMemcpyHostToDevice);
+    cudaMemcpy(B, b.data(), bytes, cudaMemcpyHostToDevice);
+    {
+        auto start = std::chrono::steady_clock::now();
+        matmul<<<dim3((n + 15) / 16, (n + 15) / 16), dim3(16, 16)>>>(A, B, C, n);
+        cudaDeviceSynchronize();
+        double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        cudaMemcpy(c.data(), C, bytes, cudaMemcpyDeviceToHost);
+        for (int row = 0; row < n; row += std::max(1, n / 7))
+            for (int col = 0; col < n; col += std::max(1, n / 5)) {
+                float want = 0;
+                for (int k = 0; k < n; ++k)
+                    want += a[std::size_t(row) * n + k] * b[std::size_t(k) * n + col];
+                if (c[std::size_t(row) * n + col] != want) wrong_result("matmul");
+            }
+        std::printf("matmul %g\n", s);
+    }
+    cudaFree(A);
+    cudaFree(B);
+    cudaFree(C);
+    if (!simt::sim::findings().empty() || cudaGetLastError() != cudaSuccess) return 1;
+    return 0;
+}
+
 int main(int argc, char** argv) {
     if (argc == 2 && std::string(argv[1]) == "independent-blocks") return time_independent_blocks();
+    if (argc == 3 && std::string(argv[1]) == "matmul") return time_matmul(std::atoi(argv[2]));
     if (argc != 5) {
         std::fprintf(stderr, "usage: %s <vector add threads> <transpose side> <reduction threads> "
-                             "<atomic threads> (simt_bench passes its sizes), or: %s independent-blocks\n",
-                     argv[0], argv[0]);
+                             "<atomic threads> (simt_bench passes its sizes), or: %s independent-blocks, or: "
+                             "%s matmul <side>\n",
+                     argv[0], argv[0], argv[0]);
         return 2;
     }
     const int n = std::atoi(argv[1]), side = std::atoi(argv[2]), rn = std::atoi(argv[3]),
