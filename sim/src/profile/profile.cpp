@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cmath>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -26,10 +27,13 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "counters.hpp"
 #include "profile.hpp"
 #include "../check/checker.hpp"
 #include "../report/symbolize.hpp"
+#include "../report/text.hpp"
 
 #if __has_include("../device/occupancy.hpp")
 #include "../device/occupancy.hpp"
@@ -267,18 +271,9 @@ struct LineKey {
 };
 using LineMap = std::map<LineKey, SiteStats>;
 
-std::string base_name(const char* file) {
-    if (!file || !*file) return "?";
-    const char* slash = std::strrchr(file, '/');
-    return slash ? slash + 1 : file;
-}
-
 std::string read_line(const char* file, unsigned line) {
-    std::ifstream in(file ? file : "");
-    std::string text;
-    for (unsigned i = 0; i < line && std::getline(in, text); ++i) {
-    }
-    return in ? text : std::string();
+    std::vector<std::string> lines = source_lines(file, line, line);
+    return lines.empty() ? std::string() : std::move(lines.front());
 }
 
 /// Whether the CUDA atomic functions called on line `line` of `file` all drop their result and
@@ -291,16 +286,16 @@ std::string read_line(const char* file, unsigned line) {
 ///   `if (t == 0) atomicAdd(total, v);`     -> true
 ///   `int old = atomicAdd(total, v);`        -> false
 bool atomic_result_unused(const char* file, unsigned line) {
-    std::ifstream in(file);
-    std::string text, context;
+    std::string context;
     std::size_t begin = 0, end = 0;  // the line's bytes in `context`
     const unsigned first = line > 3 ? line - 3 : 1;
-    for (unsigned i = 1; i <= line + 4 && std::getline(in, text); ++i) {
-        if (i < first) continue;
+    unsigned i = first;
+    for (std::string& text : source_lines(file, first, line + 4)) {
         if (auto c = text.find("//"); c != std::string::npos) text.resize(c);
         if (i == line) begin = context.size();
         context += text + "\n";
         if (i == line) end = context.size();
+        ++i;
     }
     if (end == 0) return false;
     auto word = [&](std::size_t at) {  // the identifier ending just before `at`
@@ -493,30 +488,18 @@ Metrics metrics_of(const Tally& t, bool all) {
     return m;
 }
 
-std::string number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return buf;
+using Json = nlohmann::ordered_json;  // as report/format.cpp writes findings: keys in order
+
+/// A count as an integer, a ratio as the shortest decimal that reads back the same.
+Json json_number(double v) {
+    if (v == std::floor(v) && std::fabs(v) < 9.0e15) return static_cast<std::int64_t>(v);
+    return v;
 }
 
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += c;
-        else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else out += c;
-    }
-    return out + "\"";
-}
-
-std::string json_metrics(const Metrics& m) {
-    std::string s = "{";
-    for (const auto& [name, value] : m)
-        s += (s.size() > 1 ? "," : "") + json_string(name) + ":" + number(value);
-    return s + "}";
+Json json_metrics(const Metrics& m) {
+    Json o = Json::object();
+    for (const auto& [name, value] : m) o[name] = json_number(value);
+    return o;
 }
 
 std::string dims(dim3 d, const char* open, const char* close) {
@@ -661,7 +644,7 @@ private:
 
         std::lock_guard lock(m_);
         const std::string site =
-            base_name(k.site.file_name()) + ":" + std::to_string(k.site.line());
+            std::string(base_name(k.site.file_name())) + ":" + std::to_string(k.site.line());
         auto kt = std::find_if(kernels_.begin(), kernels_.end(),
                                [&](const KernelTotals& x) { return x.site == site; });
         if (kt == kernels_.end()) {
@@ -685,23 +668,22 @@ private:
         if (path.empty()) return;
         Metrics all = metrics_of(total, true);
         all.insert(all.end(), occupancy.begin(), occupancy.end());
-        std::string json = "{\"kernel\":" + json_string(kt->name.empty() ? "?" : kt->name) +
-                           ",\"launch\":{\"file\":" + json_string(base_name(k.site.file_name())) +
-                           ",\"line\":" + std::to_string(k.site.line()) + "},\"grid\":" +
-                           dims(k.grid, "[", "]") + ",\"block\":" + dims(k.block, "[", "]") +
-                           ",\"metrics\":" + json_metrics(all) + ",\"lines\":[";
+        Json launch;
+        launch["kernel"] = kt->name.empty() ? "?" : kt->name;
+        launch["launch"] = {{"file", base_name(k.site.file_name())}, {"line", k.site.line()}};
+        launch["grid"] = {k.grid.x, k.grid.y, k.grid.z};
+        launch["block"] = {k.block.x, k.block.y, k.block.z};
+        launch["metrics"] = json_metrics(all);
         // One entry per source line, its accesses' metrics together.
         std::map<std::pair<std::string, unsigned>, Tally> by_line;
         for (const auto& [lk, stats] : lines)
             by_line[{lk.file, lk.line}].add(lk.space, lk.kind, stats.c);
-        bool first = true;
-        for (const auto& [fl, tally] : by_line) {
-            json += std::string(first ? "" : ",") + "{\"file\":" + json_string(fl.first) +
-                    ",\"line\":" + std::to_string(fl.second) +
-                    ",\"metrics\":" + json_metrics(metrics_of(tally, false)) + "}";
-            first = false;
-        }
-        json += "]}\n";
+        launch["lines"] = Json::array();
+        for (const auto& [fl, tally] : by_line)
+            launch["lines"].push_back({{"file", fl.first},
+                                       {"line", fl.second},
+                                       {"metrics", json_metrics(metrics_of(tally, false))}});
+        const std::string json = launch.dump() + "\n";
         if (!json_.is_open()) {
             // Each run writes the file afresh: one object per launch of this run.
             json_.open(path, std::ios::trunc);

@@ -31,10 +31,8 @@ Published& published() {
 /// Line `line` of `file` and the `more` lines after it, each without its // comment, joined by
 /// spaces.
 std::string read_source_lines(const char* file, unsigned line, unsigned more = 0) {
-    std::ifstream in(file);
-    std::string text, joined;
-    for (unsigned i = 0; i < line + more && std::getline(in, text); ++i) {
-        if (i + 1 < line) continue;
+    std::string joined;
+    for (std::string text : source_lines(file, line, line + more)) {
         if (auto c = text.find("//"); c != std::string::npos) text.resize(c);
         joined += (joined.empty() ? "" : " ") + text;
     }
@@ -169,11 +167,25 @@ std::string origin(const Allocation* a) {
 
 std::string coord(uint3 c) { return fmt::format("({},{},{})", c.x, c.y, c.z); }
 
+const char* base_name(const char* file) {
+    if (!file || !*file) return "?";
+    const char* slash = std::strrchr(file, '/');
+    return slash ? slash + 1 : file;
+}
+
+std::vector<std::string> source_lines(const char* file, unsigned first, unsigned last) {
+    std::vector<std::string> lines;
+    std::ifstream in(file ? file : "");
+    std::string text;
+    for (unsigned i = 1; i <= last && std::getline(in, text); ++i)
+        if (i >= first) lines.push_back(std::move(text));
+    return lines;
+}
+
 std::string where(const Loc& loc) {
     const char* f = loc.file_name();
     if (!f || !*f) return "an unknown line (an access through *p: write p[0] to get its line)";
-    const char* slash = std::strrchr(f, '/');
-    return fmt::format("{}:{}", slash ? slash + 1 : f, loc.line());
+    return fmt::format("{}:{}", base_name(f), loc.line());
 }
 
 void called_on_host(const char* what, Loc loc, const char* only) {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "../block/block.hpp"
+#include "draft.hpp"
 
 namespace simt::sim::detail {
 
@@ -13,6 +13,12 @@ namespace simt::sim::detail {
 std::string coord(uint3 c);
 /// "file.cu:12" (file name without its folders).
 std::string where(const Loc& loc);
+/// The file's name without its folders ("?" for none).
+const char* base_name(const char* file);
+/// Lines `first` to `last` (1-based) of `file`, as far as it has them; none when it cannot be
+/// read. Every reader of the program's source (array names, the profiler's red/atom rule) uses
+/// this one.
+std::vector<std::string> source_lines(const char* file, unsigned first, unsigned last);
 /// Throws the error of a kernel-only call made on the host: "simt: __syncthreads() called on the
 /// host at f.cu:9; `only`".
 [[noreturn, gnu::cold, gnu::noinline]] void called_on_host(const char* what, Loc loc,
