@@ -270,4 +270,29 @@ inline bool instrumented_build_seen() { return instrumented_build; }
 inline std::atomic<bool> stop_requested{false};
 inline void (*stop_poll)(const Allocation* a, const void* p, Access kind, Loc loc) = nullptr;
 
+// --- The profiler's own events (profile/profile.cpp) --------------------------------------------
+// SIMT_PROFILE's counters (docs/profiling.md) come from a Checker that wants accesses, as the
+// checkers' do; these are what the seam above lacks for it.
+
+namespace profile {
+struct BlockProfile;
+}  // namespace profile
+
+/// The running block's profile on this worker; null while no profiled launch runs here.
+inline thread_local profile::BlockProfile* tls_profile = nullptr;
+
+/// The note of the atomic hook now running when that hook continues an atomic call already
+/// counted (atomics.hpp, continue_atomic): the check sees it, the profile does not. A note, not
+/// a flag: a hook that waits in a spin lets other threads of this OS thread run, and their
+/// atomics carry notes of their own.
+inline thread_local const AtomicNote* tls_profile_uncounted = nullptr;
+
+/// Lanes `mask` of warp `warp` of the running block met in a warp intrinsic (warp/warp.cpp): a
+/// warp-level instruction, and a point where the warp's lanes are together again.
+void profile_warp_meeting(BlockState& b, unsigned warp, unsigned mask);
+
+/// A file of the program was built UNCHECKED: the profile says once that its accesses are not
+/// counted.
+void profile_unchecked_build();
+
 }  // namespace simt::sim::detail

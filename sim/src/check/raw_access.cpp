@@ -20,7 +20,6 @@
 #include "../memory/arena.hpp"
 #include "../memory/host_pointers.hpp"
 #include "../thread/fault.hpp"
-#include "../profile/profile.hpp"
 #include "../report/finding.hpp"
 #include "../report/symbolize.hpp"
 

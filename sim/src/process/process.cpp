@@ -9,7 +9,6 @@
 
 #include "process.hpp"
 #include "../check/checker.hpp"
-#include "../profile/profile.hpp"
 #include "../launch/watchdog.hpp"
 
 namespace simt::sim::detail {

@@ -30,7 +30,6 @@
 #include <nlohmann/json.hpp>
 
 #include "counters.hpp"
-#include "profile.hpp"
 #include "../check/checker.hpp"
 #include "../report/symbolize.hpp"
 #include "../report/text.hpp"

@@ -5,7 +5,6 @@
 #include <cstring>
 
 #include "../check/checker.hpp"
-#include "../profile/profile.hpp"
 
 namespace simt::sim::detail {
 
