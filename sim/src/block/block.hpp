@@ -64,14 +64,9 @@ struct KernelFault : simt::KernelError {
     /// that is printed, the error is printed as its first line only.
     std::optional<FindingKey> finding;
 };
-/// A deadlock as its finding and its KernelError say it: the lines that describe it (the first
-/// names the block or the grid, and the launch), then the usual fix.
-struct Deadlock {
-    std::vector<std::string> lines;
-    std::string advice;
-    /// The KernelError's text: each line, then the advice.
-    std::string message() const;
-};
+/// A deadlock as data (report/draft.hpp); report/format.cpp writes its finding and its
+/// KernelError (deadlock_message).
+using Deadlock = DeadlockDraft;
 /// The CUDA error a kernel error stands for: a KernelFault's code, else cudaErrorLaunchFailure.
 cudaError_t kernel_error_code(const std::exception& e);
 
@@ -222,8 +217,6 @@ inline bool same_site(Loc a, Loc b) {
            (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
 }
 
-/// "(0,0,0)..(15,0,0), (32,0,0)" from a sorted list of a block's linear thread ids.
-std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids);
 /// The threads of a block waiting at one place (a barrier or a warp intrinsic at one line).
 struct WaitGroup {
     bool block;  ///< a __syncthreads form, not a warp intrinsic
@@ -233,7 +226,7 @@ struct WaitGroup {
 };
 /// The block's waiting threads, grouped by place, in order of their lowest thread.
 std::vector<WaitGroup> waiting_groups(const BlockState& b);
-/// "16 threads wait at __syncthreads() at f.cu:9: (0,0,0)..(15,0,0)"
-std::string waiting_line(const BlockState& b, const WaitGroup& g);
+/// A group as a deadlock report names it (report/text.hpp's waiting_text writes it).
+DeadlockDraft::Waiting waiting_of(const WaitGroup& g);
 
 }  // namespace simt::sim::detail

@@ -504,24 +504,6 @@ void Worker::leave_thread() {
 #endif
 }
 
-std::string thread_ranges(const BlockState& b, const std::vector<unsigned>& ids) {
-    std::string s;
-    int shown = 0;
-    for (std::size_t i = 0; i < ids.size();) {
-        std::size_t j = i;
-        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
-        if (shown++ == 6) {
-            s += ", ...";
-            break;
-        }
-        if (!s.empty()) s += ", ";
-        s += coord(b.threads[ids[i]].idx);
-        if (j > i) s += ".." + coord(b.threads[ids[j]].idx);
-        i = j + 1;
-    }
-    return s;
-}
-
 std::vector<WaitGroup> waiting_groups(const BlockState& b) {
     std::vector<WaitGroup> groups;
     for (unsigned t = 0; t < b.nthreads; ++t) {
@@ -537,59 +519,45 @@ std::vector<WaitGroup> waiting_groups(const BlockState& b) {
     return groups;
 }
 
-std::string waiting_line(const BlockState& b, const WaitGroup& g) {
-    return std::to_string(g.ids.size()) + (g.ids.size() > 1 ? " threads wait" : " thread waits") +
-           " at " + g.what + " at " + where(g.site) + ": " + thread_ranges(b, g.ids);
+DeadlockDraft::Waiting waiting_of(const WaitGroup& g) {
+    DeadlockDraft::Waiting w;
+    w.what = g.what;
+    w.site = g.site;
+    w.ranks.assign(g.ids.begin(), g.ids.end());
+    return w;
 }
 
 void Worker::deadlock() {
     BlockState& b = block;
     std::vector<WaitGroup> groups = waiting_groups(b);
-    unsigned exited = b.nthreads - b.live;
     Deadlock what;
-    what.lines.push_back("simt: deadlock in block " + coord(b.idx) + " of the kernel launched at " +
-                         where(b.grid->k.site) + ": no thread of the block can continue");
-    bool spin = false;
+    what.set = true;
+    what.block = b.idx;
+    what.shape = b.grid->k.block;
+    what.launch = b.grid->k.site;
     for (const WaitGroup& g : groups) {
-        what.lines.push_back("  " + waiting_line(b, g));
-        if (b.threads[g.ids.front()].wait == WaitKind::spin) {
-            spin = true;
-            if (std::string line = spin_line(b, g.ids.front()); !line.empty())
-                what.lines.push_back(line);
-        }
+        DeadlockDraft::Waiting w = waiting_of(g);
+        if (b.threads[g.ids.front()].wait == WaitKind::spin) spun_on(b, g.ids.front(), w);
+        what.waiting.push_back(std::move(w));
     }
     for (unsigned w = 0; w < b.warps.size(); ++w)
         for (const WarpMeeting& m : b.warps[w].open) {
-            std::vector<unsigned> missing;
+            DeadlockDraft::Meeting missing{"warp", m.site, {}};
             for (unsigned l = 0; l < 32; ++l)
-                if ((m.mask >> l & 1) && !(m.arrived >> l & 1)) missing.push_back(w * 32 + l);
-            if (!missing.empty())
-                what.lines.push_back("  the warp meeting at " + where(m.site) + " also waits for " +
-                                     thread_ranges(b, missing));
+                if ((m.mask >> l & 1) && !(m.arrived >> l & 1)) missing.ranks.push_back(w * 32 + l);
+            if (!missing.ranks.empty()) what.meetings.push_back(std::move(missing));
         }
     for (const TileMeeting& m : b.tiles) {
-        std::vector<unsigned> missing;
+        DeadlockDraft::Meeting missing{"tile", m.site, {}};
         for (unsigned r = 0; r < m.size; ++r)
-            if (!m.came[r]) missing.push_back(m.first + r);
-        what.lines.push_back("  the tile meeting at " + where(m.site) + " also waits for " +
-                             thread_ranges(b, missing));
+            if (!m.came[r]) missing.ranks.push_back(m.first + r);
+        what.meetings.push_back(std::move(missing));
     }
-    if (exited)
-        what.lines.push_back("  " + std::to_string(exited) + " thread" + (exited > 1 ? "s" : "") +
-                             " exited");
-    what.advice =
-        spin ? "  a thread that waits for memory to change needs another thread or block that can "
-               "still run to change it: here every other block has ended or waits too (on a GPU "
-               "the kernel would hang). Set the flag or free the lock on every path, or wait only "
-               "for a block that runs before the waiting one can (blocks of a launch are not "
-               "promised to run at once unless it is cooperative)"
-             : "  every live thread of a block must reach the same __syncthreads() (or "
-               "block.sync(), grid.sync()), and every lane named in a warp mask (or a tile) the "
-               "same warp intrinsic; move barriers out of divergent code";
+    what.exited = b.nthreads - b.live;
     bool divergent = groups.size() > 1 && std::all_of(groups.begin(), groups.end(),
                                                       [](const WaitGroup& g) { return g.block; });
     if (!groups.empty()) checks_deadlock(b, groups.front().site, divergent, what);
-    abort_block(what.message());
+    abort_block(deadlock_message(what));
 }
 
 void Worker::run_block(GridRun& g, std::uint64_t linear) {

@@ -124,16 +124,15 @@ bool Worker::wake_spinners() {
     return wake(true);
 }
 
-std::string spin_line(const BlockState& b, unsigned t) {
+void spun_on(const BlockState& b, unsigned t, DeadlockDraft::Waiting& w) {
+    w.spins = true;
     const SpinWatch& s = b.spins[t];
     const Allocation* a = arena::owner_in_range(s.address);
-    if (!a) return {};
-    const std::size_t index =
-        static_cast<std::size_t>(static_cast<const std::byte*>(s.address) - a->base) /
-        std::max<std::size_t>(a->elem_size, 1);
-    return "  it reads " + std::string(space_name(a->space)) + " memory " + describe(a) + "[" +
-           element_index(a, index) + "], which keeps the value " + std::to_string(s.value) +
-           ": no thread that can still run changes it";
+    if (!a) return;
+    w.spun = a;
+    w.element = static_cast<std::size_t>(static_cast<const std::byte*>(s.address) - a->base) /
+                std::max<std::size_t>(a->elem_size, 1);
+    w.value = s.value;
 }
 
 }  // namespace simt::sim::detail

@@ -131,7 +131,7 @@ bool resolve_coalesced(Worker& w);
 void spin_point(const void* p, std::size_t n, const void* pc);
 
 /// For a deadlock's report: what thread `t` of `b`, waiting in a spin, reads and finds.
-std::string spin_line(const BlockState& b, unsigned t);
+void spun_on(const BlockState& b, unsigned t, DeadlockDraft::Waiting& w);
 
 /// Whether memory that a waiting thread of `b` spins on has changed.
 bool spin_changed(const BlockState& b);

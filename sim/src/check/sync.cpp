@@ -30,12 +30,11 @@ public:
         unsigned exited = b.nthreads - b.live;
         if (exited <= tls_exited_seen) return;
         tls_exited_seen = exited;
-        std::vector<unsigned> ids;
-        for (unsigned t = 0; t < b.nthreads; ++t)
-            if (b.threads[t].status == Status::done) ids.push_back(t);
         Draft d = sync_draft(b, FindingKind::barrier_exit, site);
+        for (unsigned t = 0; t < b.nthreads; ++t)
+            if (b.threads[t].status == Status::done) d.ranks.push_back(t);
+        d.shape = b.grid->k.block;
         d.count = exited;
-        d.lines.push_back(thread_ranges(b, ids));
         add_finding(std::move(d));
     }
 
@@ -43,7 +42,7 @@ public:
                   const Deadlock& what) override {
         Draft d = sync_draft(b, divergent ? FindingKind::barrier_divergence : FindingKind::deadlock,
                              first_site);
-        d.lines = what.lines;  // the finding gives its own advice instead of the error's
+        d.deadlock = what;  // the finding gives its own advice instead of the error's
         b.error_finding = key_of(d);
         add_finding(std::move(d));
     }

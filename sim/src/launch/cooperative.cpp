@@ -44,26 +44,6 @@ std::string overflowed_stack(Worker& w) {
     return {};
 }
 
-/// "(0,0,0), (2,0,0)..(5,0,0)" for a sorted list of block numbers of the grid `k` launched.
-std::string block_list(const KernelLaunch& k, const std::vector<std::uint64_t>& ids) {
-    auto idx = [&](std::uint64_t b) {
-        return coord({static_cast<unsigned>(b % k.grid.x),
-                      static_cast<unsigned>(b / k.grid.x % k.grid.y),
-                      static_cast<unsigned>(b / (std::uint64_t(k.grid.x) * k.grid.y))});
-    };
-    std::string s;
-    for (std::size_t i = 0, shown = 0; i < ids.size(); ++shown) {
-        std::size_t j = i;
-        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
-        if (shown == 6) return s + ", ...";
-        if (!s.empty()) s += ", ";
-        s += idx(ids[i]);
-        if (j > i) s += ".." + idx(ids[j]);
-        i = j + 1;
-    }
-    return s;
-}
-
 }  // namespace
 
 void post(CoopThreads& p, bool slab_stacks, std::function<void()> job) {
@@ -139,8 +119,8 @@ bool CoopGrid::arrive(BlockState& b, std::string& error) {
     turn_cv_[i].wait(lock, [&] { return turn_ == i; });
     state_[i] = State::running;
     if (!abandoned_) return true;
-    error = why_.message();
-    if (!why_.lines.empty() && i == reporter_) checks_deadlock(b, b.grid_site, false, why_);
+    error = deadlock_message(why_);
+    if (why_.set && i == reporter_) checks_deadlock(b, b.grid_site, false, why_);
     return false;
 }
 
@@ -187,16 +167,13 @@ Deadlock CoopGrid::ended_early() const {
     std::vector<std::uint64_t> waiting, ended;
     for (std::uint64_t j = 0; j < state_.size(); ++j)
         (state_[j] == State::at_barrier ? waiting : ended).push_back(j);
-    const KernelLaunch& k = g_.k;
-    return {{"simt: deadlock in the cooperative kernel launched at " + where(k.site) + ": " +
-                 grid_sync_name + " at " + where(site_) + " can never complete",
-             "  " + std::to_string(waiting.size()) +
-                 (waiting.size() == 1 ? " block waits" : " blocks wait") + " there: " +
-                 block_list(k, waiting),
-             "  " + std::to_string(ended.size()) + (ended.size() == 1 ? " block" : " blocks") +
-                 " ended without reaching it: " + block_list(k, ended)},
-            "  every block of the grid must call grid.sync() as many times as the others (on a "
-            "GPU the waiting blocks would hang); move it out of code that only some blocks run"};
+    Deadlock d;
+    d.set = d.grid = true;
+    d.shape = g_.k.grid;
+    d.launch = g_.k.site;
+    d.waiting.push_back({grid_sync_name, site_, std::move(waiting)});
+    d.ended = std::move(ended);
+    return d;
 }
 
 void Worker::grid_barrier() {

@@ -309,7 +309,8 @@ std::string waiting_threads(const BlockState& b) {
     unsigned unstarted = b.nthreads - b.next_lazy, done = b.nthreads - b.live;
     auto count = [](unsigned n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
     std::string out;
-    for (const WaitGroup& g : waiting_groups(b)) out += "\n    " + waiting_line(b, g);
+    for (const WaitGroup& g : waiting_groups(b))
+        out += "\n    " + waiting_text(waiting_of(g), b.grid->k.block);
     if (unstarted) out += "\n    " + count(unstarted) + " had not started yet";
     if (done) out += "\n    " + count(done) + " had finished";
     return out;

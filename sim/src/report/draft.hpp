@@ -55,6 +55,42 @@ struct DraftSite {
     bool host = false;       ///< made by host code, not a kernel's thread
 };
 
+/// A deadlock, as data: who waits where (and, for a spin, on what), what else the waiters wait
+/// for, and who ended. block/executor.cpp fills a block's, launch/cooperative.cpp a cooperative
+/// grid's (grid.sync()); report/format.cpp writes both, for the finding and the KernelError.
+struct DeadlockDraft {
+    /// Threads (of a block), or blocks (of a grid), waiting at one call, by linear rank.
+    struct Waiting {
+        const char* what = "";
+        Loc site{};
+        std::vector<std::uint64_t> ranks;
+        bool spins = false;                 ///< waiting for memory to change
+        const Allocation* spun = nullptr;   ///< ... this array's element, which keeps `value`
+        std::size_t element = 0;
+        std::uint64_t value = 0;
+    };
+    /// A warp or tile meeting that also waits for these threads.
+    struct Meeting {
+        const char* kind = "warp";  ///< "warp" or "tile"
+        Loc site{};
+        std::vector<std::uint64_t> ranks;
+    };
+    bool set = false;   ///< a deadlock was found (an empty draft says nothing)
+    bool grid = false;  ///< a cooperative grid at grid.sync(): ranks are blocks of the grid
+    uint3 block{};      ///< the block, for a block's deadlock
+    dim3 shape{};       ///< the block's dimensions (the grid's, for a grid's deadlock)
+    Loc launch{};
+    std::vector<Waiting> waiting;
+    std::vector<Meeting> meetings;
+    std::vector<std::uint64_t> ended;  ///< a grid's blocks that ended without reaching it
+    unsigned exited = 0;               ///< a block's threads that exited
+    bool spin() const {
+        for (const Waiting& w : waiting)
+            if (w.spins) return true;
+        return false;
+    }
+};
+
 struct Draft {
     FindingKind kind{};
     Hazard hazard = Hazard::none;
@@ -71,8 +107,12 @@ struct Draft {
     Hint hint = Hint::none;
     Loc barrier{};                      ///< the barrier between the two sites (next_iteration)
     Loc sync_site{};                    ///< the atomic a synchronisation hint names
-    /// Lines the report carries as they are: a deadlock's groups of threads, the threads that
-    /// exited before a barrier, a warp intrinsic's misuse.
+    /// A deadlock's (and a divergent barrier's) description.
+    DeadlockDraft deadlock;
+    /// The threads a barrier-exit names, by rank in a block of `shape`.
+    std::vector<std::uint64_t> ranks;
+    dim3 shape{};
+    /// Lines the report carries as they are: a warp intrinsic's misuse.
     std::vector<std::string> lines;
     bool divergent_barrier = false;     ///< barrier-exit: the others skipped it inside an if
     bool raw = false;                   ///< a raw pointer's access: it was done, in a red zone

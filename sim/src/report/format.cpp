@@ -322,18 +322,98 @@ std::string format_text(const Draft& d) {
                 "(if (threadIdx.x < 16) __syncthreads()), and no thread may return before it; "
                 "guard the work (if (i < n) {{ ... }}) instead",
                 d.count, d.count > 1 ? "s" : "", coord(first.block), where(first.loc),
-                fmt::join(d.lines, "\n"));
+                rank_runs(d.ranks, d.shape));
         case FindingKind::barrier_divergence:
             return fmt::format("{}\n  threads of one block wait at different barriers: a barrier "
                                "must not sit in code that only part of the block runs",
-                               fmt::join(d.lines, "\n"));
+                               fmt::join(deadlock_lines(d.deadlock), "\n"));
         case FindingKind::deadlock:
             return fmt::format("{}\n  the launch ends with a KernelError",
-                               fmt::join(d.lines, "\n"));
+                               fmt::join(deadlock_lines(d.deadlock), "\n"));
         case FindingKind::warp_mask:
         case FindingKind::warp_divergence: return fmt::format("{}", fmt::join(d.lines, "\n"));
     }
     return "";
+}
+
+std::string rank_runs(const std::vector<std::uint64_t>& ranks, dim3 shape) {
+    auto at = [&](std::uint64_t r) {
+        return coord({static_cast<unsigned>(r % shape.x),
+                      static_cast<unsigned>(r / shape.x % shape.y),
+                      static_cast<unsigned>(r / (std::uint64_t(shape.x) * shape.y))});
+    };
+    std::string s;
+    int shown = 0;
+    for (std::size_t i = 0; i < ranks.size();) {
+        std::size_t j = i;
+        while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1) ++j;
+        if (shown++ == 6) return s + ", ...";
+        if (!s.empty()) s += ", ";
+        s += at(ranks[i]);
+        if (j > i) s += ".." + at(ranks[j]);
+        i = j + 1;
+    }
+    return s;
+}
+
+std::string waiting_text(const DeadlockDraft::Waiting& w, dim3 shape) {
+    return fmt::format("{} {} at {} at {}: {}", w.ranks.size(),
+                       w.ranks.size() > 1 ? "threads wait" : "thread waits", w.what,
+                       where(w.site), rank_runs(w.ranks, shape));
+}
+
+std::vector<std::string> deadlock_lines(const DeadlockDraft& d) {
+    std::vector<std::string> lines;
+    if (!d.set) return lines;
+    if (d.grid) {
+        const DeadlockDraft::Waiting& w = d.waiting.front();
+        lines.push_back(fmt::format("simt: deadlock in the cooperative kernel launched at {}: {} "
+                                    "at {} can never complete",
+                                    where(d.launch), w.what, where(w.site)));
+        lines.push_back(fmt::format("  {} {} there: {}", w.ranks.size(),
+                                    w.ranks.size() == 1 ? "block waits" : "blocks wait",
+                                    rank_runs(w.ranks, d.shape)));
+        lines.push_back(fmt::format("  {} {} ended without reaching it: {}", d.ended.size(),
+                                    d.ended.size() == 1 ? "block" : "blocks",
+                                    rank_runs(d.ended, d.shape)));
+        return lines;
+    }
+    lines.push_back(fmt::format("simt: deadlock in block {} of the kernel launched at {}: no "
+                                "thread of the block can continue",
+                                coord(d.block), where(d.launch)));
+    for (const DeadlockDraft::Waiting& w : d.waiting) {
+        lines.push_back("  " + waiting_text(w, d.shape));
+        if (w.spun)
+            lines.push_back(fmt::format(
+                "  it reads {} memory {}[{}], which keeps the value {}: no thread that can "
+                "still run changes it",
+                space_name(w.spun->space), describe(w.spun), element_index(w.spun, w.element),
+                w.value));
+    }
+    for (const DeadlockDraft::Meeting& m : d.meetings)
+        lines.push_back(fmt::format("  the {} meeting at {} also waits for {}", m.kind,
+                                    where(m.site), rank_runs(m.ranks, d.shape)));
+    if (d.exited)
+        lines.push_back(fmt::format("  {} thread{} exited", d.exited, d.exited > 1 ? "s" : ""));
+    return lines;
+}
+
+std::string deadlock_message(const DeadlockDraft& d) {
+    if (!d.set) return "";
+    const char* advice =
+        d.grid ? "  every block of the grid must call grid.sync() as many times as the others "
+                 "(on a GPU the waiting blocks would hang); move it out of code that only some "
+                 "blocks run"
+        : d.spin()
+            ? "  a thread that waits for memory to change needs another thread or block that "
+              "can still run to change it: here every other block has ended or waits too (on a "
+              "GPU the kernel would hang). Set the flag or free the lock on every path, or wait "
+              "only for a block that runs before the waiting one can (blocks of a launch are not "
+              "promised to run at once unless it is cooperative)"
+            : "  every live thread of a block must reach the same __syncthreads() (or "
+              "block.sync(), grid.sync()), and every lane named in a warp mask (or a tile) the "
+              "same warp intrinsic; move barriers out of divergent code";
+    return fmt::format("{}\n{}", fmt::join(deadlock_lines(d), "\n"), advice);
 }
 
 Finding to_finding(const Draft& d) {

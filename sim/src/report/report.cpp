@@ -214,11 +214,6 @@ std::string array_name(const Allocation* a) {
     return rec->name;
 }
 
-std::string Deadlock::message() const {
-    if (lines.empty()) return "";
-    return fmt::format("{}\n{}", fmt::join(lines, "\n"), advice);
-}
-
 std::string not_reported_yet(const std::exception& e) {
     std::string what = e.what();
     auto* fault = dynamic_cast<const KernelFault*>(&e);

@@ -13,6 +13,17 @@ namespace simt::sim::detail {
 std::string coord(uint3 c);
 /// "file.cu:12" (file name without its folders).
 std::string where(const Loc& loc);
+/// "(0,0,0)..(15,0,0), (32,0,0)": `ranks` (sorted) in a block or grid of `shape`, x fastest, as
+/// runs of consecutive ranks; after six runs, ", ...".
+std::string rank_runs(const std::vector<std::uint64_t>& ranks, dim3 shape);
+/// "16 threads wait at __syncthreads() at f.cu:9: (0,0,0)..(15,0,0)" (threads of a block of
+/// `shape`), as a deadlock report and the watchdog say it.
+std::string waiting_text(const DeadlockDraft::Waiting& w, dim3 shape);
+/// A deadlock's lines, as its finding and its KernelError say them: the first names the block or
+/// the grid and the launch.
+std::vector<std::string> deadlock_lines(const DeadlockDraft& d);
+/// The KernelError a deadlock ends its launch with: its lines, then the usual fix.
+std::string deadlock_message(const DeadlockDraft& d);
 /// The file's name without its folders ("?" for none).
 const char* base_name(const char* file);
 /// Lines `first` to `last` (1-based) of `file`, as far as it has them; none when it cannot be
