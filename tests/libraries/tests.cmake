@@ -169,6 +169,35 @@ if(TARGET cub_device_cuda)
     PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
 endif()
 
+# CUB, simt's own, beyond the first set: DevicePartition, DeviceRunLengthEncode,
+# DeviceSegmentedReduce, ReduceByKey, the scans by key, DeviceSegmentedRadixSort and
+# DeviceMergeSort with their two calls for temporary storage, and the block collectives
+# BlockExchange, BlockHistogram and BlockDiscontinuity, each against a CPU loop. The GPU build
+# uses the toolkit's CUB.
+simt_add_executable(cub_more_device SOURCES ${CMAKE_CURRENT_LIST_DIR}/cub_more_device.cu)
+add_test(NAME "CUB's DevicePartition, DeviceRunLengthEncode, DeviceSegmentedReduce, ReduceByKey, scans by key, DeviceSegmentedRadixSort and DeviceMergeSort match CPU loops, on 0 and 1 items too"
+         COMMAND cub_more_device)
+set_tests_properties("CUB's DevicePartition, DeviceRunLengthEncode, DeviceSegmentedReduce, ReduceByKey, scans by key, DeviceSegmentedRadixSort and DeviceMergeSort match CPU loops, on 0 and 1 items too"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET cub_more_device_cuda)
+  add_test(NAME "CUB's partition, run-length, segmented, by-key and merge-sort algorithms pass the same checks on the GPU"
+           COMMAND cub_more_device_cuda)
+  set_tests_properties("CUB's partition, run-length, segmented, by-key and merge-sort algorithms pass the same checks on the GPU"
+    PROPERTIES PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
+simt_add_executable(cub_more_block SOURCES ${CMAKE_CURRENT_LIST_DIR}/cub_more_block.cu)
+add_test(NAME "CUB's BlockExchange, BlockHistogram and BlockDiscontinuity match CPU loops"
+         COMMAND cub_more_block)
+set_tests_properties("CUB's BlockExchange, BlockHistogram and BlockDiscontinuity match CPU loops"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET cub_more_block_cuda)
+  add_test(NAME "CUB's BlockExchange, BlockHistogram and BlockDiscontinuity pass the same checks on the GPU"
+           COMMAND cub_more_block_cuda)
+  set_tests_properties("CUB's BlockExchange, BlockHistogram and BlockDiscontinuity pass the same checks on the GPU"
+    PROPERTIES PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
 # CUB as NVIDIA's samples write it (a caching allocator, CubDebugExit, CUB's private shared
 # storage); asked to sum past the end of its array, DeviceReduce::Sum's read is out of bounds,
 # named at the program's call and after the allocator's variable.

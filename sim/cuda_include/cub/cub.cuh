@@ -19,6 +19,9 @@
 #include <cub/block/block_load.cuh>
 #include <cub/block/block_store.cuh>
 #include <cub/block/block_radix_sort.cuh>
+#include <cub/block/block_exchange.cuh>
+#include <cub/block/block_histogram.cuh>
+#include <cub/block/block_discontinuity.cuh>
 #include <cub/iterator/counting_input_iterator.cuh>
 #include <cub/iterator/constant_input_iterator.cuh>
 #include <cub/iterator/transform_input_iterator.cuh>
@@ -27,3 +30,8 @@
 #include <cub/device/device_select.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_histogram.cuh>
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_run_length_encode.cuh>
+#include <cub/device/device_segmented_reduce.cuh>
+#include <cub/device/device_segmented_radix_sort.cuh>
+#include <cub/device/device_merge_sort.cuh>

@@ -14,7 +14,9 @@ __forceinline__ unsigned WarpId() {
     return (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y) / 32;
 }
 __forceinline__ unsigned LaneMaskLt() { return (1u << LaneId()) - 1; }
-__forceinline__ unsigned LaneMaskLe() { return LaneId() == 31 ? 0xffffffffu : (2u << LaneId()) - 1; }
+__forceinline__ unsigned LaneMaskLe() {
+    return LaneId() == 31 ? 0xffffffffu : (2u << LaneId()) - 1;
+}
 __forceinline__ unsigned LaneMaskGt() { return ~LaneMaskLe(); }
 __forceinline__ unsigned LaneMaskGe() { return ~LaneMaskLt(); }
 __forceinline__ void CTA_SYNC(detail::Loc loc = detail::Loc::current()) { __syncthreads(loc); }

@@ -32,6 +32,7 @@ class BlockScan {
         bool any;
     };
     struct NoCallback {};
+    static constexpr NoCallback* no_callback = nullptr;
 
 public:
     struct TempStorage : Uninitialized<Shared> {};
@@ -56,7 +57,9 @@ public:
     __forceinline__ void ExclusiveSum(T input, T& output, BlockPrefixCallbackOp& callback) {
         ExclusiveScan(input, output, cub::Sum{}, callback);
     }
-    __forceinline__ void InclusiveSum(T input, T& output) { InclusiveScan(input, output, cub::Sum{}); }
+    __forceinline__ void InclusiveSum(T input, T& output) {
+        InclusiveScan(input, output, cub::Sum{});
+    }
     __forceinline__ void InclusiveSum(T input, T& output, T& block_aggregate) {
         InclusiveScan(input, output, cub::Sum{}, block_aggregate);
     }
@@ -102,7 +105,7 @@ public:
     __forceinline__ void ExclusiveScan(T input, T& output, T initial_value, ScanOp op,
                                        T& block_aggregate) {
         T items[1] = {input}, out[1];
-        exclusive(items, out, Prefix{initial_value, true}, op, block_aggregate, static_cast<NoCallback*>(nullptr));
+        exclusive(items, out, Prefix{initial_value, true}, op, block_aggregate, no_callback);
         output = out[0];
     }
     template <typename ScanOp, typename BlockPrefixCallbackOp>
@@ -115,24 +118,24 @@ public:
     template <typename ScanOp>
     __forceinline__ void ExclusiveScan(T input, T& output, ScanOp op) {
         T items[1] = {input}, out[1], aggregate;
-        exclusive(items, out, Prefix{T(), false}, op, aggregate, static_cast<NoCallback*>(nullptr));
+        exclusive(items, out, Prefix{T(), false}, op, aggregate, no_callback);
         output = out[0];
     }
     template <typename ScanOp>
     __forceinline__ void ExclusiveScan(T input, T& output, ScanOp op, T& block_aggregate) {
         T items[1] = {input}, out[1];
-        exclusive(items, out, Prefix{T(), false}, op, block_aggregate, static_cast<NoCallback*>(nullptr));
+        exclusive(items, out, Prefix{T(), false}, op, block_aggregate, no_callback);
         output = out[0];
     }
     template <int N, typename ScanOp>
     __forceinline__ void ExclusiveScan(T (&input)[N], T (&output)[N], T initial_value, ScanOp op) {
         T aggregate;
-        exclusive(input, output, Prefix{initial_value, true}, op, aggregate, static_cast<NoCallback*>(nullptr));
+        exclusive(input, output, Prefix{initial_value, true}, op, aggregate, no_callback);
     }
     template <int N, typename ScanOp>
     __forceinline__ void ExclusiveScan(T (&input)[N], T (&output)[N], T initial_value, ScanOp op,
                                        T& block_aggregate) {
-        exclusive(input, output, Prefix{initial_value, true}, op, block_aggregate, static_cast<NoCallback*>(nullptr));
+        exclusive(input, output, Prefix{initial_value, true}, op, block_aggregate, no_callback);
     }
     template <int N, typename ScanOp, typename BlockPrefixCallbackOp>
     __forceinline__ void ExclusiveScan(T (&input)[N], T (&output)[N], ScanOp op,
@@ -143,7 +146,7 @@ public:
     template <int N, typename ScanOp>
     __forceinline__ void ExclusiveScan(T (&input)[N], T (&output)[N], ScanOp op) {
         T aggregate;
-        exclusive(input, output, Prefix{T(), false}, op, aggregate, static_cast<NoCallback*>(nullptr));
+        exclusive(input, output, Prefix{T(), false}, op, aggregate, no_callback);
     }
 
     // Inclusive scans.
@@ -155,7 +158,7 @@ public:
     template <typename ScanOp>
     __forceinline__ void InclusiveScan(T input, T& output, ScanOp op, T& block_aggregate) {
         T items[1] = {input}, out[1];
-        inclusive(items, out, op, block_aggregate, static_cast<NoCallback*>(nullptr));
+        inclusive(items, out, op, block_aggregate, no_callback);
         output = out[0];
     }
     template <typename ScanOp, typename BlockPrefixCallbackOp>
@@ -168,12 +171,12 @@ public:
     template <int N, typename ScanOp>
     __forceinline__ void InclusiveScan(T (&input)[N], T (&output)[N], ScanOp op) {
         T aggregate;
-        inclusive(input, output, op, aggregate, static_cast<NoCallback*>(nullptr));
+        inclusive(input, output, op, aggregate, no_callback);
     }
     template <int N, typename ScanOp>
     __forceinline__ void InclusiveScan(T (&input)[N], T (&output)[N], ScanOp op,
                                        T& block_aggregate) {
-        inclusive(input, output, op, block_aggregate, static_cast<NoCallback*>(nullptr));
+        inclusive(input, output, op, block_aggregate, no_callback);
     }
     template <int N, typename ScanOp, typename BlockPrefixCallbackOp>
     __forceinline__ void InclusiveScan(T (&input)[N], T (&output)[N], ScanOp op,

@@ -60,6 +60,40 @@ struct DeviceReduce {
 #undef SIMT_CUB_REDUCE
 #undef SIMT_CUB_ARG_REDUCE
 
+    /// Each run of equal keys' first key and the reduction of its values (in order, op(a, b)),
+    /// and the number of runs: the heads of the runs, then a thread per run.
+    template <typename KeysInputIteratorT, typename UniqueOutputIteratorT,
+              typename ValuesInputIteratorT, typename AggregatesOutputIteratorT,
+              typename NumRunsOutputIteratorT, typename ReductionOpT, typename NumItemsT>
+    static cudaError_t ReduceByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                   KeysInputIteratorT d_keys_in, UniqueOutputIteratorT d_unique_out,
+                                   ValuesInputIteratorT d_values_in,
+                                   AggregatesOutputIteratorT d_aggregates_out,
+                                   NumRunsOutputIteratorT d_num_runs_out,
+                                   ReductionOpT reduction_op, NumItemsT num_items,
+                                   cudaStream_t stream = 0, bool = false,
+                                   detail::Loc site = detail::Loc::current()) {
+        namespace device = ::simt::sim::detail::cub_device;
+        const ::simt::sim::detail::LibraryCall call{site, "cub::DeviceReduce::ReduceByKey"};
+        const long long n = static_cast<long long>(num_items);
+        using Value = std::decay_t<decltype(d_values_in[0])>;
+        using Count = std::decay_t<decltype(*d_num_runs_out)>;
+        return device::with_heads(
+            d_temp_storage, temp_storage_bytes, n,
+            [=](long long i) { return i == 0 || !(d_keys_in[i] == d_keys_in[i - 1]); }, 0,
+            stream, call, [&](const long long* heads, const long long* runs, void*) {
+                device::launch(1, 1, 0, stream, call, [=] { *d_num_runs_out = Count(*runs); });
+                device::for_each_run(heads, runs, n, stream, call,
+                                     [=](long long j, long long first, long long end) {
+                                         d_unique_out[j] = d_keys_in[first];
+                                         Value acc = d_values_in[first];
+                                         for (long long i = first + 1; i < end; ++i)
+                                             acc = reduction_op(acc, d_values_in[i]);
+                                         d_aggregates_out[j] = acc;
+                                     });
+            });
+    }
+
 private:
     /// Item i as the pair (i, d_in[i]).
     template <typename It>

@@ -51,6 +51,104 @@ struct DeviceScan {
             d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<long long>(num_items),
             scan_op, T(), stream, {site, "cub::DeviceScan::InclusiveScan"});
     }
+
+    // Scans by key: a separate scan of each run of keys that equality_op says are equal (the
+    // heads of the runs, then a thread per run, in order). Exclusive ones start each run from
+    // the initial value (0 for the sums).
+    template <typename KeysInputIteratorT, typename ValuesInputIteratorT,
+              typename ValuesOutputIteratorT, typename EqualityOpT = Equality,
+              typename NumItemsT = int>
+    static cudaError_t ExclusiveSumByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                         KeysInputIteratorT d_keys_in,
+                                         ValuesInputIteratorT d_values_in,
+                                         ValuesOutputIteratorT d_values_out, NumItemsT num_items,
+                                         EqualityOpT equality_op = EqualityOpT(),
+                                         cudaStream_t stream = 0, bool = false,
+                                         detail::Loc site = detail::Loc::current()) {
+        using T = std::decay_t<decltype(d_values_in[0])>;
+        return by_key<true>(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
+                            d_values_out, cub::Sum{}, T(0), num_items, equality_op, stream,
+                            {site, "cub::DeviceScan::ExclusiveSumByKey"});
+    }
+    template <typename KeysInputIteratorT, typename ValuesInputIteratorT,
+              typename ValuesOutputIteratorT, typename EqualityOpT = Equality,
+              typename NumItemsT = int>
+    static cudaError_t InclusiveSumByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                         KeysInputIteratorT d_keys_in,
+                                         ValuesInputIteratorT d_values_in,
+                                         ValuesOutputIteratorT d_values_out, NumItemsT num_items,
+                                         EqualityOpT equality_op = EqualityOpT(),
+                                         cudaStream_t stream = 0, bool = false,
+                                         detail::Loc site = detail::Loc::current()) {
+        using T = std::decay_t<decltype(d_values_in[0])>;
+        return by_key<false>(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
+                             d_values_out, cub::Sum{}, T(0), num_items, equality_op, stream,
+                             {site, "cub::DeviceScan::InclusiveSumByKey"});
+    }
+    template <typename KeysInputIteratorT, typename ValuesInputIteratorT,
+              typename ValuesOutputIteratorT, typename ScanOpT, typename InitValueT,
+              typename EqualityOpT = Equality, typename NumItemsT = int>
+    static cudaError_t ExclusiveScanByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                          KeysInputIteratorT d_keys_in,
+                                          ValuesInputIteratorT d_values_in,
+                                          ValuesOutputIteratorT d_values_out, ScanOpT scan_op,
+                                          InitValueT init_value, NumItemsT num_items,
+                                          EqualityOpT equality_op = EqualityOpT(),
+                                          cudaStream_t stream = 0, bool = false,
+                                          detail::Loc site = detail::Loc::current()) {
+        return by_key<true>(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
+                            d_values_out, scan_op, init_value, num_items, equality_op, stream,
+                            {site, "cub::DeviceScan::ExclusiveScanByKey"});
+    }
+    template <typename KeysInputIteratorT, typename ValuesInputIteratorT,
+              typename ValuesOutputIteratorT, typename ScanOpT, typename EqualityOpT = Equality,
+              typename NumItemsT = int>
+    static cudaError_t InclusiveScanByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                          KeysInputIteratorT d_keys_in,
+                                          ValuesInputIteratorT d_values_in,
+                                          ValuesOutputIteratorT d_values_out, ScanOpT scan_op,
+                                          NumItemsT num_items,
+                                          EqualityOpT equality_op = EqualityOpT(),
+                                          cudaStream_t stream = 0, bool = false,
+                                          detail::Loc site = detail::Loc::current()) {
+        using T = std::decay_t<decltype(d_values_in[0])>;
+        return by_key<false>(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
+                             d_values_out, scan_op, T(), num_items, equality_op, stream,
+                             {site, "cub::DeviceScan::InclusiveScanByKey"});
+    }
+
+private:
+    template <bool exclusive, typename Keys, typename In, typename Out, typename Op,
+              typename Init, typename NumItemsT, typename Equal>
+    static cudaError_t by_key(void* d_temp, size_t& bytes, Keys keys, In in, Out out, Op op,
+                              Init init, NumItemsT num_items, Equal equal, cudaStream_t stream,
+                              ::simt::sim::detail::LibraryCall call) {
+        namespace device = ::simt::sim::detail::cub_device;
+        const long long n = static_cast<long long>(num_items);
+        using Accum = std::decay_t<decltype(op(init, in[0]))>;
+        return device::with_heads(
+            d_temp, bytes, n, [=](long long i) { return i == 0 || !equal(keys[i - 1], keys[i]); },
+            0, stream, call, [&](const long long* heads, const long long* runs, void*) {
+                device::for_each_run(heads, runs, n, stream, call,
+                                     [=](long long, long long first, long long end) {
+                                         if constexpr (exclusive) {
+                                             Accum running = init;
+                                             for (long long i = first; i < end; ++i) {
+                                                 Accum item = in[i];
+                                                 out[i] = running;
+                                                 running = op(running, item);
+                                             }
+                                         } else {
+                                             Accum running = in[first];
+                                             out[first] = running;
+                                             for (long long i = first + 1; i < end; ++i) {
+                                                 running = op(running, in[i]);
+                                                 out[i] = running;
+                                             }
+                                         }
+                                     });
+            });
+    }
 };
 
 }  // namespace cub

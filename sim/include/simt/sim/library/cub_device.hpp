@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "simt/sim/cuda/launch_api.hpp"
 #include "simt/sim/location.hpp"
@@ -118,7 +119,8 @@ cudaError_t reduce(void* d_temp, std::size_t& bytes, In in, Out out, long long n
         Accum sum{};
         for (long long b = threadIdx.x; b < grid; b += threads)
             sum = b < threads ? partial[b] : Accum(op(sum, partial[b]));
-        Accum total = BR(shared_temp<BR>()).Reduce(sum, op, static_cast<int>(std::min<long long>(threads, grid)));
+        int valid = static_cast<int>(std::min<long long>(threads, grid));
+        Accum total = BR(shared_temp<BR>()).Reduce(sum, op, valid);
         if (threadIdx.x == 0) *out = Accum(op(Accum(init), total));
     });
     return cudaSuccess;
@@ -272,7 +274,8 @@ void radix_pass(const Key* keys_in, Key* keys_out, const Value* values_in, Value
         __syncthreads();
         for (int k = 0; k < items; ++k) {
             long long i = blockIdx.x * tile + k * radix_digits + threadIdx.x;
-            if (i < n) atomicAdd(&histogram[cub::detail::radix_digit(keys_in[i], bit, count, descending)], 1u);
+            if (i >= n) continue;
+            atomicAdd(&histogram[cub::detail::radix_digit(keys_in[i], bit, count, descending)], 1u);
         }
         __syncthreads();
         counts[threadIdx.x * tiles + blockIdx.x] = histogram[threadIdx.x];
@@ -331,10 +334,12 @@ cudaError_t radix_sort(void* d_temp, std::size_t& bytes, cub::DoubleBuffer<Key>&
     const Key* key_src = keys.Current();
     const Value* value_src = with_values ? values.Current() : nullptr;
     if (!double_buffer && passes == 0) {
-        launch(tiles, threads, 0, stream, call, [=, dk = keys.Alternate(), dv = values.Alternate()] {
+        Key* key_dst = keys.Alternate();
+        Value* value_dst = values.Alternate();
+        launch(tiles, threads, 0, stream, call, [=] {
             for_each_item(n, tiles, [&](long long i) {
-                dk[i] = key_src[i];
-                if (value_src) dv[i] = value_src[i];
+                key_dst[i] = key_src[i];
+                if (value_src) value_dst[i] = value_src[i];
             });
         });
         return cudaSuccess;
@@ -409,6 +414,101 @@ cudaError_t histogram(void* d_temp, std::size_t& bytes, Samples samples, Counter
         }
     });
     return cudaSuccess;
+}
+
+// --- Runs, segments and keys ------------------------------------------------------------------
+// The algorithms over runs of equal keys find the runs' heads first (a stable compaction of the
+// indices i where a run starts, with select above), then give each run, or each segment, a thread
+// of its own that walks it in order: parallel over runs and segments, and in a fixed order within
+// each, so that results do not depend on the schedule.
+
+/// The index i at position i: what select compacts to find the heads of runs.
+struct Indices {
+    __forceinline__ long long operator[](long long i) const { return i; }
+};
+
+/// Finds the heads of runs among n items (is_head(i)) into heads[], their number into *runs, then
+/// calls then(heads, runs, extra) to queue what follows on the same stream. The temporary storage
+/// holds select's own, the heads, their count and `more` bytes for the caller (`extra`); a null
+/// d_temp asks for its size.
+template <class IsHead, class Then>
+cudaError_t with_heads(void* d_temp, std::size_t& bytes, long long n, IsHead is_head,
+                       std::size_t more, cudaStream_t stream, LibraryCall call, Then then) {
+    std::size_t select_bytes = 0;
+    long long* none = nullptr;
+    select(nullptr, select_bytes, Indices{}, none, none, n, is_head, stream, call);
+    const std::size_t sizes[4] = {select_bytes,
+                                  sizeof(long long) * static_cast<std::size_t>(n > 0 ? n : 1),
+                                  sizeof(long long), more};
+    void* sections[4];
+    if (cudaError_t e = carve(d_temp, bytes, sizes, sections, call); e != cudaSuccess || !d_temp)
+        return e;
+    long long* heads = static_cast<long long*>(sections[1]);
+    long long* runs = static_cast<long long*>(sections[2]);
+    if (cudaError_t e = select(sections[0], select_bytes, Indices{}, heads, runs, n, is_head,
+                               stream, call);
+        e != cudaSuccess)
+        return e;
+    then(heads, runs, sections[3]);
+    return cudaSuccess;
+}
+
+/// Runs body(j, first, end) for each run j of the heads found by with_heads, one thread each
+/// (end: the next run's head, or n).
+template <class Body>
+void for_each_run(const long long* heads, const long long* runs, long long n, cudaStream_t stream,
+                  LibraryCall call, Body body) {
+    if (n <= 0) return;
+    launch((n + threads - 1) / threads, threads, 0, stream, call, [=] {
+        long long j = static_cast<long long>(blockIdx.x) * threads + threadIdx.x;
+        long long count = *runs;
+        if (j >= count) return;
+        body(j, heads[j], j + 1 < count ? heads[j + 1] : n);
+    });
+}
+
+/// Runs body(s) for each segment s < segments, one thread each.
+template <class Body>
+void for_each_segment(long long segments, cudaStream_t stream, LibraryCall call, Body body) {
+    if (segments <= 0) return;
+    launch((segments + threads - 1) / threads, threads, 0, stream, call, [=] {
+        long long s = static_cast<long long>(blockIdx.x) * threads + threadIdx.x;
+        if (s < segments) body(s);
+    });
+}
+
+/// The answer to a temporary-storage query of an algorithm that needs none of its own.
+inline cudaError_t no_temp(void* d_temp, std::size_t& bytes, LibraryCall call) {
+    const std::size_t sizes[1] = {0};
+    void* sections[1];
+    return carve(d_temp, bytes, sizes, sections, call);
+}
+
+/// Sorts positions [first, end) of keys (and values) stably by `less`, on the thread that calls
+/// it (a segment's, or a merge sort's one thread): read into the heap (a fiber's stack is small),
+/// sorted, written back in order to keys_out (and values_out).
+template <class KeysIn, class KeysOut, class ValuesIn, class ValuesOut, class Less>
+void sort_range(KeysIn keys_in, KeysOut keys_out, ValuesIn values_in, ValuesOut values_out,
+                bool with_values, long long first, long long end, Less less) {
+    if (end <= first) return;
+    using Key = std::decay_t<decltype(keys_in[0])>;
+    std::vector<Key> keys;
+    keys.reserve(static_cast<std::size_t>(end - first));
+    for (long long i = first; i < end; ++i) keys.push_back(keys_in[i]);
+    std::vector<long long> order(static_cast<std::size_t>(end - first));
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = static_cast<long long>(k);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](long long a, long long b) { return less(keys[a], keys[b]); });
+    if (with_values) {
+        using Value = std::decay_t<decltype(values_in[0])>;
+        std::vector<Value> values;
+        values.reserve(order.size());
+        for (long long i = first; i < end; ++i) values.push_back(values_in[i]);
+        for (std::size_t k = 0; k < order.size(); ++k)
+            values_out[first + static_cast<long long>(k)] = values[order[k]];
+    }
+    for (std::size_t k = 0; k < order.size(); ++k)
+        keys_out[first + static_cast<long long>(k)] = keys[order[k]];
 }
 
 }  // namespace simt::sim::detail::cub_device
