@@ -149,10 +149,9 @@ void checks_grid_sync(BlockState& b, const Loc& site) {
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const Deadlock& what) {
     each_in_launch(*b.grid, [&](Checker& c) { c.deadlock(b, first_site, divergent, what); });
 }
-void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site,
-                        bool ends_block) {
+void checks_warp_misuse(FindingKind kind, const WarpMisuseDraft& what, bool ends_block) {
     BlockState& b = tls::worker->block;
-    each_in_launch(*b.grid, [&](Checker& c) { c.warp_misuse(b, kind, message, site, ends_block); });
+    each_in_launch(*b.grid, [&](Checker& c) { c.warp_misuse(b, kind, what, ends_block); });
 }
 
 // The access hook's out-of-line paths (simt/sim/check/access.hpp).

@@ -161,11 +161,10 @@ public:
     /// sites. `what` is what the launch's error will say.
     virtual void deadlock(BlockState& /*b*/, const Loc& /*first_site*/, bool /*divergent*/,
                           const Deadlock& /*what*/) {}
-    /// A warp intrinsic was called wrongly (`kind` is warp-mask or warp-divergence): `message`
-    /// says how. With `ends_block`, the thread then fails with the same message.
+    /// A warp intrinsic was called wrongly (`kind` is warp-mask or warp-divergence): `what`
+    /// says how. With `ends_block`, the thread then fails with the same text.
     virtual void warp_misuse(BlockState& /*b*/, FindingKind /*kind*/,
-                             const std::string& /*message*/, const Loc& /*site*/,
-                             bool /*ends_block*/) {}
+                             const WarpMisuseDraft& /*what*/, bool /*ends_block*/) {}
 };
 
 std::unique_ptr<Checker> make_memcheck();   // mem.cpp
@@ -254,8 +253,7 @@ void checks_fence(BlockState& b, Scope s, int order);
 void checks_grid_synced(GridRun& g);
 void checks_grid_sync(BlockState& b, const Loc& site);
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const Deadlock& what);
-void checks_warp_misuse(FindingKind kind, const std::string& message, const Loc& site,
-                        bool ends_block);
+void checks_warp_misuse(FindingKind kind, const WarpMisuseDraft& what, bool ends_block);
 
 /// Whether a file of the program has the raw-access instrumentation: GCC's calls __tsan_init
 /// (check/raw_access.cpp) from a constructor of priority 99 in every file it instruments, so

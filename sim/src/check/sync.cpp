@@ -47,10 +47,10 @@ public:
         add_finding(std::move(d));
     }
 
-    void warp_misuse(BlockState& b, FindingKind kind, const std::string& message,
-                     const Loc& site, bool ends_block) override {
-        Draft d = sync_draft(b, kind, site);
-        d.lines = {message};
+    void warp_misuse(BlockState& b, FindingKind kind, const WarpMisuseDraft& what,
+                     bool ends_block) override {
+        Draft d = sync_draft(b, kind, what.site);
+        d.misuse = what;
         if (ends_block) b.error_finding = key_of(d);  // its KernelError says "reported above"
         add_finding(std::move(d));
     }

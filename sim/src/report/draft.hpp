@@ -91,6 +91,28 @@ struct DeadlockDraft {
     }
 };
 
+/// A warp intrinsic (or a tile's collective) called wrongly, as data: warp/warp.cpp and
+/// warp/tile.cpp fill it; report/format.cpp writes the finding and the KernelError.
+struct WarpMisuseDraft {
+    enum class Problem : std::uint8_t {
+        caller_left_out,     ///< the mask leaves out the calling lane
+        other_intrinsic,     ///< lanes of one mask (threads of one tile) in different calls
+        reads_outside_mask,  ///< a shuffle reads a lane its mask leaves out
+        short_tile,          ///< a tile of several warps that the block's end cuts short
+    };
+    Problem problem{};
+    bool tile = false;             ///< a tile of several warps: `lane` is a rank, `warp` the tile
+    uint3 thread{}, block{};
+    unsigned lane = 0, warp = 0;
+    const char* what = "";
+    Loc site{};
+    unsigned mask = 0;
+    const char* other = "";        ///< other_intrinsic: where the others wait
+    Loc other_site{};
+    unsigned source = 0;           ///< reads_outside_mask: the lane read
+    unsigned tile_size = 0, tile_threads = 0, block_threads = 0;  ///< short_tile
+};
+
 struct Draft {
     FindingKind kind{};
     Hazard hazard = Hazard::none;
@@ -112,8 +134,8 @@ struct Draft {
     /// The threads a barrier-exit names, by rank in a block of `shape`.
     std::vector<std::uint64_t> ranks;
     dim3 shape{};
-    /// Lines the report carries as they are: a warp intrinsic's misuse.
-    std::vector<std::string> lines;
+    /// A warp intrinsic's misuse.
+    WarpMisuseDraft misuse;
     bool divergent_barrier = false;     ///< barrier-exit: the others skipped it inside an if
     bool raw = false;                   ///< a raw pointer's access: it was done, in a red zone
 };

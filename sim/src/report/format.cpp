@@ -331,7 +331,7 @@ std::string format_text(const Draft& d) {
             return fmt::format("{}\n  the launch ends with a KernelError",
                                fmt::join(deadlock_lines(d.deadlock), "\n"));
         case FindingKind::warp_mask:
-        case FindingKind::warp_divergence: return fmt::format("{}", fmt::join(d.lines, "\n"));
+        case FindingKind::warp_divergence: return warp_misuse_text(d.misuse);
     }
     return "";
 }
@@ -414,6 +414,45 @@ std::string deadlock_message(const DeadlockDraft& d) {
               "block.sync(), grid.sync()), and every lane named in a warp mask (or a tile) the "
               "same warp intrinsic; move barriers out of divergent code";
     return fmt::format("{}\n{}", fmt::join(deadlock_lines(d), "\n"), advice);
+}
+
+std::string warp_misuse_text(const WarpMisuseDraft& d) {
+    using Problem = WarpMisuseDraft::Problem;
+    const std::string who =
+        d.tile ? fmt::format("thread {} (rank {} of tile {}) of block {}", coord(d.thread), d.lane,
+                             d.warp, coord(d.block))
+               : fmt::format("thread {} (lane {} of warp {}) of block {}", coord(d.thread), d.lane,
+                             d.warp, coord(d.block));
+    switch (d.problem) {
+        case Problem::caller_left_out:
+            return fmt::format("simt: {} calls {} at {} with mask {:#010x}, which leaves out the "
+                               "calling lane; the mask must name every lane that calls it, the "
+                               "caller included",
+                               who, d.what, where(d.site), d.mask);
+        case Problem::other_intrinsic:
+            if (d.tile)
+                return fmt::format("simt: {} calls {} at {} while other threads of its tile wait "
+                                   "in {} at {}; every thread of a tile must call the same "
+                                   "collective",
+                                   who, d.what, where(d.site), d.other, where(d.other_site));
+            return fmt::format("simt: {} calls {} at {} while other lanes of mask {:#010x} wait in "
+                               "{} at {}; all lanes of a mask must call the same intrinsic",
+                               who, d.what, where(d.site), d.mask, d.other, where(d.other_site));
+        case Problem::reads_outside_mask:
+            return fmt::format("simt: {} reads lane {} in {} at {}, but the mask {:#010x} leaves "
+                               "lane {} out: CUDA leaves the value undefined (simt gives the lane "
+                               "its own value). Name every lane it reads from in the mask, or "
+                               "keep the offset within the lanes it names",
+                               who, d.source, d.what, where(d.site), d.mask, d.source);
+        case Problem::short_tile:
+            return fmt::format("simt: {} calls {} at {}, in a tile of {} threads that holds only {} "
+                               "(the block has {}): a GPU's tile of several warps waits for all {} "
+                               "of its warps and would hang. Launch blocks of a multiple of {} "
+                               "threads",
+                               who, d.what, where(d.site), d.tile_size, d.tile_threads,
+                               d.block_threads, d.tile_size / 32, d.tile_size);
+    }
+    return "";
 }
 
 Finding to_finding(const Draft& d) {

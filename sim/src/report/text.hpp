@@ -24,6 +24,8 @@ std::string waiting_text(const DeadlockDraft::Waiting& w, dim3 shape);
 std::vector<std::string> deadlock_lines(const DeadlockDraft& d);
 /// The KernelError a deadlock ends its launch with: its lines, then the usual fix.
 std::string deadlock_message(const DeadlockDraft& d);
+/// A warp intrinsic's misuse, as its finding and its KernelError say it.
+std::string warp_misuse_text(const WarpMisuseDraft& d);
 /// The file's name without its folders ("?" for none).
 const char* base_name(const char* file);
 /// Lines `first` to `last` (1-based) of `file`, as far as it has them; none when it cannot be

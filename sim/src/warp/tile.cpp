@@ -15,22 +15,27 @@ std::shared_ptr<const std::vector<std::uint64_t>> tile_meet(unsigned size, std::
     BlockState& b = w.block;
     ThreadState& ts = *tls::thread;
     const unsigned first = ts.linear & ~(size - 1), rank = ts.linear - first;
-    auto fail = [&](std::string msg, FindingKind kind) {
-        msg = "simt: thread " + coord(ts.idx) + " (rank " + std::to_string(rank) + " of tile " +
-              std::to_string(first / size) + ") of block " + coord(b.idx) + " calls " + what +
-              " at " + where(loc) + msg;
-        checks_warp_misuse(kind, msg, loc, /*ends_block=*/true);
-        w.fail_thread(std::move(msg));
+    auto fail = [&](WarpMisuseDraft::Problem problem, FindingKind kind, const TileMeeting* other) {
+        WarpMisuseDraft d;
+        d.problem = problem;
+        d.tile = true;
+        d.thread = ts.idx;
+        d.block = b.idx;
+        d.lane = rank;
+        d.warp = first / size;
+        d.what = what;
+        d.site = loc;
+        d.tile_size = size;
+        d.tile_threads = b.nthreads - first;
+        d.block_threads = b.nthreads;
+        if (other) d.other = other->what, d.other_site = other->site;
+        checks_warp_misuse(kind, d, /*ends_block=*/true);
+        w.fail_thread(warp_misuse_text(d));
     };
     // CUDA's tiles of several warps count their warps at a barrier of the tile: one with fewer
     // threads than its size never completes on a GPU.
     if (first + size > b.nthreads)
-        fail(", in a tile of " + std::to_string(size) + " threads that holds only " +
-                 std::to_string(b.nthreads - first) + " (the block has " +
-                 std::to_string(b.nthreads) + "): a GPU's tile of several warps waits for all " +
-                 std::to_string(size / 32) + " of its warps and would hang. Launch blocks of a "
-                 "multiple of " + std::to_string(size) + " threads",
-             FindingKind::warp_mask);
+        fail(WarpMisuseDraft::Problem::short_tile, FindingKind::warp_mask, nullptr);
     auto it = std::find_if(b.tiles.begin(), b.tiles.end(), [&](const TileMeeting& m) {
         return m.first == first && m.size == size;
     });
@@ -40,9 +45,7 @@ std::shared_ptr<const std::vector<std::uint64_t>> tile_meet(unsigned size, std::
                            std::vector<bool>(size)});
         it = b.tiles.end() - 1;
     } else if (std::strcmp(it->what, what) != 0) {
-        fail(" while other threads of its tile wait in " + std::string(it->what) + " at " +
-                 where(it->site) + "; every thread of a tile must call the same collective",
-             FindingKind::warp_divergence);
+        fail(WarpMisuseDraft::Problem::other_intrinsic, FindingKind::warp_divergence, &*it);
     }
     (*it->values)[rank] = value;
     it->came[rank] = true;

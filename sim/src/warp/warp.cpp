@@ -34,12 +34,6 @@ const char* op_name(WarpOp op) {
     return "a warp intrinsic";
 }
 
-std::string hex(unsigned v) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "0x%08x", v);
-    return buf;
-}
-
 /// The lane whose value `lane` receives from a shuffle; its own when the source is out of range.
 unsigned source_lane(WarpOp op, unsigned lane, int arg, int width) {
     unsigned w = (width >= 1 && width <= 32) ? static_cast<unsigned>(width) : 32;
@@ -93,17 +87,17 @@ std::uint64_t reduce_lanes(const WarpState& ws, WarpOp op, unsigned mask, bool i
 /// for the call's line; the lane gets its own value, as simt gives for any undefined source.
 void report_outside_mask(const BlockState& b, unsigned warp, const WarpMeeting& m, unsigned lane,
                          unsigned src) {
-    const ThreadState& reader = b.threads[warp * 32 + lane];
-    checks_warp_misuse(FindingKind::warp_mask,
-                       "simt: thread " + coord(reader.idx) + " (lane " + std::to_string(lane) +
-                           " of warp " + std::to_string(warp) + ") of block " + coord(b.idx) +
-                           " reads lane " + std::to_string(src) + " in " + m.what + " at " +
-                           where(m.site) + ", but the mask " + hex(m.mask) + " leaves lane " +
-                           std::to_string(src) +
-                           " out: CUDA leaves the value undefined (simt gives the lane its own "
-                           "value). Name every lane it reads from in the mask, or keep the "
-                           "offset within the lanes it names",
-                       m.site, /*ends_block=*/false);
+    WarpMisuseDraft d;
+    d.problem = WarpMisuseDraft::Problem::reads_outside_mask;
+    d.thread = b.threads[warp * 32 + lane].idx;
+    d.block = b.idx;
+    d.lane = lane;
+    d.warp = warp;
+    d.what = m.what;
+    d.site = m.site;
+    d.mask = m.mask;
+    d.source = src;
+    checks_warp_misuse(FindingKind::warp_mask, d, /*ends_block=*/false);
 }
 
 void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
@@ -181,18 +175,22 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
     unsigned lanes = std::min(32u, b.nthreads - warp * 32);
     unsigned exists = lanes == 32 ? ~0u : (1u << lanes) - 1;
     // Built only for a report: every lane of every warp intrinsic passes here.
-    auto who = [&] {
-        return "thread " + coord(ts.idx) + " (lane " + std::to_string(lane) + " of warp " +
-               std::to_string(warp) + ") of block " + coord(b.idx);
-    };
-    auto fail = [&](std::string msg, FindingKind kind = FindingKind::warp_mask) {
-        checks_warp_misuse(kind, msg, loc, /*ends_block=*/true);
-        w.fail_thread(std::move(msg));
+    auto fail = [&](WarpMisuseDraft::Problem problem, FindingKind kind, const WarpMeeting* other) {
+        WarpMisuseDraft d;
+        d.problem = problem;
+        d.thread = ts.idx;
+        d.block = b.idx;
+        d.lane = lane;
+        d.warp = warp;
+        d.what = what;
+        d.site = loc;
+        d.mask = mask;
+        if (other) d.other = other->what, d.other_site = other->site;
+        checks_warp_misuse(kind, d, /*ends_block=*/true);
+        w.fail_thread(warp_misuse_text(d));
     };
     if (!(mask >> lane & 1))
-        fail("simt: " + who() + " calls " + what + " at " + where(loc) +
-                      " with mask " + hex(mask) + ", which leaves out the calling lane; the mask "
-                      "must name every lane that calls it, the caller included");
+        fail(WarpMisuseDraft::Problem::caller_left_out, FindingKind::warp_mask, nullptr);
     // Lanes past the end of a partial last warp (a block of 120 threads) are no threads at all:
     // like exited ones, which CUDA's *_sync rule leaves out ("all non-exited threads named in
     // mask must execute the same intrinsic"), they are not waited for, and a shuffle from one
@@ -208,10 +206,7 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
         ws.open.push_back({mask, 0, op, loc, what});
         it = ws.open.end() - 1;
     } else if (it->op != op || (op == WarpOp::collective && std::strcmp(it->what, what) != 0)) {
-        fail("simt: " + who() + " calls " + what + " at " + where(loc) +
-                 " while other lanes of mask " + hex(mask) + " wait in " + it->what + " at " +
-                 where(it->site) + "; all lanes of a mask must call the same intrinsic",
-             FindingKind::warp_divergence);
+        fail(WarpMisuseDraft::Problem::other_intrinsic, FindingKind::warp_divergence, &*it);
     }
     ws.value[lane] = value;
     ws.arg[lane] = arg;
