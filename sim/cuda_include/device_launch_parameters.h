@@ -1,4 +1,4 @@
 // <device_launch_parameters.h> in a simulator build: simt's CUDA runtime API and device keywords
-// (see sim/include/simt/sim/cuda/runtime_api.hpp). Under nvcc the toolkit's own header is used.
+// (see sim/include/simt/sim/api/runtime_api.hpp). Under nvcc the toolkit's own header is used.
 #pragma once
 #include <simt/simt.hpp>

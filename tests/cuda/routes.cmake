@@ -46,5 +46,5 @@ if(TARGET simt_sim AND NOT SIMT_SANITIZE)
     SOURCE libraries/cub_device.cu EXPECT "PASS" CLEAN)
   simt_cuda_route("two BlockReduce Sums on one TempStorage without __syncthreads are a data race at both lines"
     SOURCE libraries/cub_temp_storage_race.cu
-    EXPECT "simt: data race \\(write after read\\) on shared memory 'temp'[^\n]*\n  write by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:27\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:25")
+    EXPECT "simt: data race \\(write after read\\) on shared memory 'temp'[^\n]*\n  write by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:19\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:17")
 endif()

@@ -1,10 +1,14 @@
 # Which folder of sim/src may include which: each folder includes only folders below it in the
-# layer order, which docs/architecture.md gives ("Layers") and LAYERS below repeats; the
-# upward includes not yet removed are listed in tests/layers/upward.txt. Fails on an upward
-# include that is not listed (a new one), and on a listed one that is gone (so the list shrinks).
-# cmake -DSRC=<sim/src> -DUPWARD=<tests/layers/upward.txt> -P check_layers.cmake
+# layer order, which docs/architecture.md gives ("Layers") and the build's SIMT_SIM_LAYERS holds
+# (CMakeLists.txt, which compiles each folder's sources); the upward includes not yet removed are
+# listed in tests/layers/upward.txt. Fails on an upward include that is not listed (a new one),
+# and on a listed one that is gone (so the list shrinks).
+# cmake -DSRC=<sim/src> "-DLAYERS=memory;fiber;..." -DUPWARD=<tests/layers/upward.txt>
+#       -P check_layers.cmake
 cmake_policy(SET CMP0057 NEW)  # if(IN_LIST)
-set(LAYERS memory fiber device report check block thread warp launch profile api process)
+if(NOT LAYERS)
+  message(FATAL_ERROR "check_layers.cmake needs -DLAYERS=<the layer order>")
+endif()
 
 file(STRINGS "${UPWARD}" listed REGEX "^[^#]")
 file(GLOB_RECURSE sources RELATIVE "${SRC}" "${SRC}/*.cpp" "${SRC}/*.hpp")

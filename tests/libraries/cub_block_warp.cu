@@ -11,52 +11,7 @@
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
 
-#define CHECK(call)                                                                    \
-    do {                                                                               \
-        cudaError_t err_ = (call);                                                     \
-        if (err_ != cudaSuccess) {                                                     \
-            std::printf("FAILED: %s at %s:%d: %s\n", #call, __FILE__, __LINE__,        \
-                        cudaGetErrorString(err_));                                     \
-            return 1;                                                                  \
-        }                                                                              \
-    } while (0)
-
-static int failures = 0;
-
-template <typename T>
-static void expect_equal(const std::vector<T>& got, const std::vector<T>& want, const char* what) {
-    for (size_t i = 0; i < want.size(); ++i) {
-        if (got[i] != want[i]) {
-            std::printf("FAILED: %s ([%zu] is %.9g, expected %.9g)\n", what, i, double(got[i]),
-                        double(want[i]));
-            ++failures;
-            return;
-        }
-    }
-    std::printf("ok: %s\n", what);
-}
-
-// A fixed pseudo-random sequence, so that the same numbers run on the GPU and in the simulator.
-static std::vector<int> make_ints(int n, unsigned seed, int lo, int hi) {
-    std::vector<int> v(n);
-    for (int& x : v) {
-        seed = seed * 1664525u + 1013904223u;
-        x = lo + int((seed >> 8) % unsigned(hi - lo + 1));
-    }
-    return v;
-}
-
-template <typename T>
-static cudaError_t to_device(T** d, const std::vector<T>& h) {
-    cudaError_t err = cudaMalloc(d, h.size() * sizeof(T));
-    if (err != cudaSuccess) return err;
-    return cudaMemcpy(*d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice);
-}
-
-template <typename T>
-static cudaError_t to_host(std::vector<T>& h, const T* d) {
-    return cudaMemcpy(h.data(), d, h.size() * sizeof(T), cudaMemcpyDeviceToHost);
-}
+#include "cub_checks.cuh"
 
 // CUB 3 has no cub::Max; a functor of one's own works with every version.
 template <typename T>

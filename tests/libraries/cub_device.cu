@@ -10,76 +10,7 @@
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
 
-#define CHECK(call)                                                                    \
-    do {                                                                               \
-        cudaError_t err_ = (call);                                                     \
-        if (err_ != cudaSuccess) {                                                     \
-            std::printf("FAILED: %s at %s:%d: %s\n", #call, __FILE__, __LINE__,        \
-                        cudaGetErrorString(err_));                                     \
-            return 1;                                                                  \
-        }                                                                              \
-    } while (0)
-
-static int failures = 0;
-
-static void expect(bool ok, const char* what) {
-    std::printf("%s: %s\n", ok ? "ok" : "FAILED", what);
-    if (!ok) ++failures;
-}
-
-template <typename T>
-static void expect_equal(const std::vector<T>& got, const std::vector<T>& want, const char* what,
-                         int n) {
-    char text[200];
-    std::snprintf(text, sizeof text, "%s (n = %d)", what, n);
-    for (size_t i = 0; i < want.size(); ++i) {
-        if (got[i] != want[i]) {
-            std::printf("FAILED: %s ([%zu] is %.9g, expected %.9g)\n", text, i, double(got[i]),
-                        double(want[i]));
-            ++failures;
-            return;
-        }
-    }
-    std::printf("ok: %s\n", text);
-}
-
-// A fixed pseudo-random sequence, so that the same numbers run on the GPU and in the simulator.
-static std::vector<int> make_ints(int n, unsigned seed, int lo, int hi) {
-    std::vector<int> v(n);
-    for (int& x : v) {
-        seed = seed * 1664525u + 1013904223u;
-        x = lo + int((seed >> 8) % unsigned(hi - lo + 1));
-    }
-    return v;
-}
-
-// Device arrays get at least one element, so that 0 items still has a valid pointer.
-template <typename T>
-static cudaError_t to_device(T** d, const std::vector<T>& h) {
-    cudaError_t err = cudaMalloc(d, std::max<size_t>(h.size(), 1) * sizeof(T));
-    if (err != cudaSuccess) return err;
-    return cudaMemcpy(*d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice);
-}
-
-template <typename T>
-static cudaError_t to_host(std::vector<T>& h, const T* d) {
-    return cudaMemcpy(h.data(), d, h.size() * sizeof(T), cudaMemcpyDeviceToHost);
-}
-
-// The two calls every CUB device algorithm takes: with no storage it only sets the number of
-// bytes it needs; given that many, it runs.
-template <typename Call>
-static cudaError_t with_temp_storage(Call call) {
-    size_t bytes = 0;
-    cudaError_t err = call(nullptr, bytes);
-    if (err != cudaSuccess) return err;
-    void* d_temp = nullptr;
-    err = cudaMalloc(&d_temp, bytes);
-    if (err != cudaSuccess) return err;
-    err = call(d_temp, bytes);
-    cudaError_t freed = cudaFree(d_temp);
-    return err != cudaSuccess ? err : freed;
-}
+#include "cub_checks.cuh"
 
 // CUB 3 has no cub::Sum or cub::Max; functors of one's own work with every version.
 struct Plus {

@@ -8,15 +8,7 @@
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
 
-#define CHECK(call)                                                                    \
-    do {                                                                               \
-        cudaError_t err_ = (call);                                                     \
-        if (err_ != cudaSuccess) {                                                     \
-            std::printf("FAILED: %s at %s:%d: %s\n", #call, __FILE__, __LINE__,        \
-                        cudaGetErrorString(err_));                                     \
-            return 1;                                                                  \
-        }                                                                              \
-    } while (0)
+#include "cub_checks.cuh"
 
 __global__ void sum_and_sum_of_squares(const int* in, int* out, bool fixed) {
     typedef cub::BlockReduce<int, 128> BlockReduce;

@@ -225,10 +225,10 @@ if(NOT SIMT_SANITIZE)
   simt_add_executable(cub_temp_storage_race SOURCES ${CMAKE_CURRENT_LIST_DIR}/cub_temp_storage_race.cu SIMULATOR_ONLY)
   simt_robustness_test("Two BlockReduce Sums on one TempStorage without __syncthreads race on its shared memory, named at both lines"
     PROGRAM cub_temp_storage_race STATUS 0
-    EXPECT "simt: data race \\(write after read\\) on shared memory 'temp'\\[[1-3]\\][^\n]*declared at cub_temp_storage_race.cu:23\\)\n  write by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:27\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:25\n")
+    EXPECT "simt: data race \\(write after read\\) on shared memory 'temp'\\[[1-3]\\][^\n]*declared at cub_temp_storage_race.cu:15\\)\n  write by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:19\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at cub_temp_storage_race.cu:17\n")
   simt_robustness_test("With __syncthreads between the two BlockReduce Sums there is no finding"
     PROGRAM cub_temp_storage_race ARGS fixed STATUS 0 EXPECT "^sum = 568, sum of squares = 3560\n$")
   simt_robustness_test("A BlockReduce<int, 256> in a block of 128 threads is stopped at its line, naming both shapes"
     PROGRAM cub_temp_storage_race ARGS small_block STATUS 1
-    EXPECT "simt: thread \\(0,0,0\\) of block \\(0,0,0\\) at cub_temp_storage_race.cu:37: cub::BlockReduce is declared for blocks of \\(256,1,1\\) threads, but this block is \\(128,1,1\\)")
+    EXPECT "simt: thread \\(0,0,0\\) of block \\(0,0,0\\) at cub_temp_storage_race.cu:29: cub::BlockReduce is declared for blocks of \\(256,1,1\\) threads, but this block is \\(128,1,1\\)")
 endif()

@@ -123,7 +123,7 @@ struct BlockState : LazyThreads {
     Loc bar_site;
     int result_count = 0, result_participants = 0;
 
-    // grid.sync() (grid/cooperative.cpp): threads of this block waiting there.
+    // grid.sync() (launch/cooperative.cpp): threads of this block waiting there.
     unsigned grid_arrived = 0;
     bool grid_mismatch = false;
     Loc grid_site;

@@ -64,7 +64,7 @@ struct Worker {
     std::size_t idle_count = 0;
     /// Fiber stacks from slabs, without guard pages: a cooperative grid's threads are all alive at
     /// once, and a guard page each would pass the kernel's limit of memory mappings
-    /// (vm.max_map_count, 65530) at 32768 threads (grid/cooperative.hpp).
+    /// (vm.max_map_count, 65530) at 32768 threads (launch/cooperative.hpp).
     bool slab_stacks = false;
     std::unique_ptr<std::byte[]> signal_stack;  ///< where the stack-overflow handler runs
     std::size_t stack_size = 0;

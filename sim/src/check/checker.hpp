@@ -15,7 +15,7 @@
 //             barrier release, warp sync, deadlock (no arrival event: it would cost every
 //             thread at every barrier, and a checker can learn the site at the release)
 //   grid      a cooperative launch's grid.sync() completes (once, before any block resumes),
-//             then each block leaves it (grid/cooperative.hpp)
+//             then each block leaves it (launch/cooperative.hpp)
 //
 // Cost: accesses reach checkers only through the access hook's out-of-line path, and only when a
 // checker that wants accesses is on (`tls::shadow_checks`); when racecheck is the only one, they

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "simt/sim/grid/sync.hpp"
+#include "simt/sim/launch/grid_sync.hpp"
 #include "simt/sim/cooperative/thread_group.hpp"
 #include "../check/checker.hpp"
 #include "../device/occupancy.hpp"

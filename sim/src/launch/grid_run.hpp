@@ -34,7 +34,7 @@ struct GridRun {
     Checker* accessors[4] = {};
     unsigned checkers_on = 0, accessors_on = 0;
     bool shadow = false;           ///< a checker sees accesses: blocks run one at a time, in order
-    CoopGrid* coop = nullptr;      ///< a cooperative launch's blocks (grid/cooperative.hpp)
+    CoopGrid* coop = nullptr;      ///< a cooperative launch's blocks (launch/cooperative.hpp)
     /// A checked launch's blocks, which take turns when one spins (launch/turns.hpp's
     /// BlockTurns); each block reaches them as BlockState::others.
     OtherBlocks* turns = nullptr;

@@ -87,7 +87,7 @@ inline void settle_plain_run(LazyThreads& b, unsigned running) {
 }
 
 /// Runs the block's unstarted threads, each calling the kernel (run_threads, below): a launch's
-/// type-erased kernel call (grid/launch.hpp).
+/// type-erased kernel call (launch/launch.hpp).
 using RunThreads = void (*)(const void* closure, LazyThreads& block);
 
 /// A launch's kernel call as a block's thread loop knows it: the closure and its `run`.

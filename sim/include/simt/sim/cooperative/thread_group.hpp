@@ -21,7 +21,7 @@
 #include <type_traits>
 
 #include "simt/sim/block/sync.hpp"
-#include "simt/sim/grid/sync.hpp"
+#include "simt/sim/launch/grid_sync.hpp"
 #include "simt/sim/location.hpp"
 #include "simt/sim/memory/ref.hpp"
 #include "simt/sim/vector_types.hpp"

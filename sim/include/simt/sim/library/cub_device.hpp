@@ -22,7 +22,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "simt/sim/cuda/launch_api.hpp"
+#include "simt/sim/api/launch_api.hpp"
 #include "simt/sim/location.hpp"
 
 namespace simt::sim::detail::cub_device {

@@ -14,7 +14,7 @@
 #include <source_location>
 #include <type_traits>
 
-#include "simt/sim/cuda/launch_api.hpp"
+#include "simt/sim/api/launch_api.hpp"
 
 struct CUgraph_st;
 struct CUgraphNode_st;

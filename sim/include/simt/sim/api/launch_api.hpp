@@ -18,7 +18,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "simt/sim/cuda/runtime_api.hpp"
+#include "simt/sim/api/runtime_api.hpp"
 
 // cudaOccupancy*WithFlags' flags, as the toolkit's driver_types.h defines them.
 #ifndef cudaOccupancyDefault

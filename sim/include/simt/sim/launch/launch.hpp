@@ -13,7 +13,7 @@
 
 #include "simt/core/launch_options.hpp"
 #include "simt/sim/block/thread_loop.hpp"
-#include "simt/sim/host/stream.hpp"
+#include "simt/sim/launch/stream.hpp"
 #include "simt/sim/location.hpp"
 #include "simt/sim/vector_types.hpp"
 

@@ -19,8 +19,8 @@
 #include <utility>
 
 #include "simt/core/type_name.hpp"
-#include "simt/sim/grid/launch.hpp"
-#include "simt/sim/host/stream.hpp"
+#include "simt/sim/launch/launch.hpp"
+#include "simt/sim/launch/stream.hpp"
 #include "simt/sim/vector_types.hpp"
 
 // What helper headers written for the toolkit test for.
