@@ -13,22 +13,18 @@ bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_l
                    shared_bytes <= dynamic_shared_optin();
     if (shared_bytes > LaunchLimits::max_shared_bytes && !shared_optin) {
         const simt::DeviceProperties p = simt::device_properties();
-        if (shared_bytes > p.shared_mem_per_block_optin)
-            fail(cudaErrorInvalidValue,
-                 "launch refused at " + where(site) + ": " + std::to_string(shared_bytes) +
-                     " bytes of dynamic shared memory per block are more than a block of the "
-                     "simulated " + p.name + " may have even after opting in (" +
-                     std::to_string(p.shared_mem_per_block_optin) + ", "
-                     "cudaDevAttrMaxSharedMemoryPerBlockOptin); the kernel did not run "
-                     "(cudaGetLastError() returns cudaErrorInvalidValue)");
-        else fail(cudaErrorInvalidValue,
-             "launch refused at " + where(site) + ": " + std::to_string(shared_bytes) +
-                 " bytes of dynamic shared memory per block exceed the " +
-                 std::to_string(LaunchLimits::max_shared_bytes) + " bytes a kernel gets without "
-                 "opting in; call cudaFuncSetAttribute(kernel, "
-                 "cudaFuncAttributeMaxDynamicSharedMemorySize, " + std::to_string(shared_bytes) +
-                 ") before the launch (the kernel did not run; cudaGetLastError() returns "
-                 "cudaErrorInvalidValue)");
+        LaunchRefusal r;
+        r.site = site;
+        r.shared_bytes = shared_bytes;
+        r.device = p.name.c_str();
+        if (shared_bytes > p.shared_mem_per_block_optin) {
+            r.problem = LaunchRefusal::Problem::shared_past_optin;
+            r.shared_limit = p.shared_mem_per_block_optin;
+        } else {
+            r.problem = LaunchRefusal::Problem::shared_needs_optin;
+            r.shared_limit = LaunchLimits::max_shared_bytes;
+        }
+        fail(cudaErrorInvalidValue, launch_refusal_text(r));
         return false;
     }
     try {
@@ -37,9 +33,11 @@ bool cuda_launch_allowed(dim3 g, dim3 b, std::size_t shared_bytes, std::source_l
     } catch (const simt::LaunchError& e) {
         // CUDA 13 says cudaErrorInvalidValue for every refused configuration (seen on an
         // H100); older toolkits, and many books, say cudaErrorInvalidConfiguration.
-        fail(cudaErrorInvalidValue,
-             launch_message(e.what()) +
-                 "; the kernel did not run (cudaGetLastError() returns cudaErrorInvalidValue)");
+        LaunchRefusal r;
+        r.problem = LaunchRefusal::Problem::configuration;
+        r.site = site;
+        r.configuration = launch_message(e.what());
+        fail(cudaErrorInvalidValue, launch_refusal_text(r));
         return false;
     }
     return true;
@@ -50,11 +48,13 @@ cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_
                              RunThreads run, std::shared_ptr<const void> closure,
                              std::source_location site, const PointerArgs& pointers) {
     if (cudaError_t e = cuda_sticky_error()) return e;
-    if (args_missing)
-        return cuda_fail(cudaErrorInvalidValue,
-                         std::string(call) + " at " + where(site) +
-                             ": args is null, but the kernel "
-                             "takes parameters; pass an array with a pointer to each argument");
+    LaunchRefusal r;
+    r.call = call;
+    r.site = site;
+    if (args_missing) {
+        r.problem = LaunchRefusal::Problem::args_missing;
+        return cuda_fail(cudaErrorInvalidValue, launch_refusal_text(r));
+    }
     bool shared_optin = false;
     if (!cuda_launch_allowed(grid, block, shared_bytes, site, shared_optin)) {
         const cudaError_t why = cudaPeekAtLastError();  // what the refusal recorded
@@ -63,18 +63,14 @@ cudaError_t cuda_launch_args(const char* call, dim3 grid, dim3 block, std::size_
     std::uint64_t blocks = std::uint64_t(grid.x) * grid.y * grid.z;
     unsigned threads = block.x * block.y * block.z;
     if (cooperative && blocks > cooperative_grid_limit(threads, shared_bytes)) {
-        std::uint64_t limit = cooperative_grid_limit(threads, shared_bytes);
-        return cuda_fail(
-            cudaErrorCooperativeLaunchTooLarge,
-            std::string(call) + " at " + where(site) + ": a cooperative grid of " +
-                std::to_string(blocks) + " blocks cannot be resident at once; this device holds " +
-                std::to_string(limit) + " blocks of " + std::to_string(threads) + " threads (" +
-                std::to_string(device_properties().multi_processor_count) + " multiprocessors x " +
-                std::to_string(
-                    cuda_blocks_per_multiprocessor(static_cast<int>(threads), shared_bytes)) +
-                ", as cudaOccupancyMaxActiveBlocksPerMultiprocessor reports); the kernel did not "
-                "run (cudaErrorCooperativeLaunchTooLarge). Size the grid from those two numbers "
-                "and let each thread loop over the data");
+        r.problem = LaunchRefusal::Problem::cooperative_too_large;
+        r.blocks = blocks;
+        r.resident = cooperative_grid_limit(threads, shared_bytes);
+        r.threads = threads;
+        r.multiprocessors = device_properties().multi_processor_count;
+        r.per_multiprocessor =
+            cuda_blocks_per_multiprocessor(static_cast<int>(threads), shared_bytes);
+        return cuda_fail(cudaErrorCooperativeLaunchTooLarge, launch_refusal_text(r));
     }
     enqueue_launch(cuda_stream(stream), make_launch(grid, block, shared_bytes, shared_optin, run,
                                                     std::move(closure), site, pointers,
@@ -92,12 +88,11 @@ cudaError_t cuda_launch_untyped(const char* call, const void* kernel, dim3 grid,
         return cuda_launch_args(call, grid, block, shared_bytes, stream, cooperative, missing,
                                 f->run, std::move(closure), site);
     }
-    return cuda_fail(
-        cudaErrorInvalidDeviceFunction,
-        std::string(call) + " at " + where(site) +
-            ": the kernel was given as a void* that was never made from the kernel in a .cu "
-            "file, so the simulator cannot tell its parameter types to read args with; write "
-            "(void*)kernel in the .cu file that defines the kernel");
+    LaunchRefusal r;
+    r.problem = LaunchRefusal::Problem::untyped_kernel;
+    r.call = call;
+    r.site = site;
+    return cuda_fail(cudaErrorInvalidDeviceFunction, launch_refusal_text(r));
 }
 
 int cuda_blocks_per_multiprocessor(int block_size, std::size_t shared_bytes) {

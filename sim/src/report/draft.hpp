@@ -113,6 +113,28 @@ struct WarpMisuseDraft {
     unsigned tile_size = 0, tile_threads = 0, block_threads = 0;  ///< short_tile
 };
 
+/// A launch CUDA refuses, as data: api/launch.cpp fills it, report/format.cpp writes what the
+/// refusal prints (the kernel does not run; the error is the launch's).
+struct LaunchRefusal {
+    enum class Problem : std::uint8_t {
+        shared_past_optin,     ///< more dynamic shared memory than a block may have at all
+        shared_needs_optin,    ///< more than 48 KiB without cudaFuncSetAttribute
+        configuration,         ///< a grid or block CUDA refuses (simt::LaunchError's words)
+        args_missing,          ///< cudaLaunchKernel's args null for a kernel with parameters
+        cooperative_too_large, ///< a cooperative grid larger than can be resident at once
+        untyped_kernel,        ///< a void* kernel the simulator cannot read args for
+    };
+    Problem problem{};
+    const char* call = "launch";  ///< "cudaLaunchKernel", ...; a <<<>>> launch's is "launch"
+    Loc site{};
+    std::size_t shared_bytes = 0, shared_limit = 0;
+    const char* device = "";      ///< the simulated GPU's name
+    std::string configuration;    ///< what simt::LaunchError said of the configuration
+    std::uint64_t blocks = 0, resident = 0;
+    unsigned threads = 0;
+    int multiprocessors = 0, per_multiprocessor = 0;
+};
+
 struct Draft {
     FindingKind kind{};
     Hazard hazard = Hazard::none;

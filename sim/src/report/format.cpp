@@ -416,6 +416,50 @@ std::string deadlock_message(const DeadlockDraft& d) {
     return fmt::format("{}\n{}", fmt::join(deadlock_lines(d), "\n"), advice);
 }
 
+std::string launch_refusal_text(const LaunchRefusal& r) {
+    using Problem = LaunchRefusal::Problem;
+    switch (r.problem) {
+        case Problem::shared_past_optin:
+            return fmt::format(
+                "launch refused at {}: {} bytes of dynamic shared memory per block are more than "
+                "a block of the simulated {} may have even after opting in ({}, "
+                "cudaDevAttrMaxSharedMemoryPerBlockOptin); the kernel did not run "
+                "(cudaGetLastError() returns cudaErrorInvalidValue)",
+                where(r.site), r.shared_bytes, r.device, r.shared_limit);
+        case Problem::shared_needs_optin:
+            return fmt::format(
+                "launch refused at {}: {} bytes of dynamic shared memory per block exceed the {} "
+                "bytes a kernel gets without opting in; call cudaFuncSetAttribute(kernel, "
+                "cudaFuncAttributeMaxDynamicSharedMemorySize, {}) before the launch (the kernel "
+                "did not run; cudaGetLastError() returns cudaErrorInvalidValue)",
+                where(r.site), r.shared_bytes, r.shared_limit, r.shared_bytes);
+        case Problem::configuration:
+            return fmt::format("{}; the kernel did not run (cudaGetLastError() returns "
+                               "cudaErrorInvalidValue)",
+                               r.configuration);
+        case Problem::args_missing:
+            return fmt::format("{} at {}: args is null, but the kernel takes parameters; pass an "
+                               "array with a pointer to each argument",
+                               r.call, where(r.site));
+        case Problem::cooperative_too_large:
+            return fmt::format(
+                "{} at {}: a cooperative grid of {} blocks cannot be resident at once; this "
+                "device holds {} blocks of {} threads ({} multiprocessors x {}, as "
+                "cudaOccupancyMaxActiveBlocksPerMultiprocessor reports); the kernel did not run "
+                "(cudaErrorCooperativeLaunchTooLarge). Size the grid from those two numbers and "
+                "let each thread loop over the data",
+                r.call, where(r.site), r.blocks, r.resident, r.threads, r.multiprocessors,
+                r.per_multiprocessor);
+        case Problem::untyped_kernel:
+            return fmt::format(
+                "{} at {}: the kernel was given as a void* that was never made from the kernel in "
+                "a .cu file, so the simulator cannot tell its parameter types to read args with; "
+                "write (void*)kernel in the .cu file that defines the kernel",
+                r.call, where(r.site));
+    }
+    return "";
+}
+
 std::string warp_misuse_text(const WarpMisuseDraft& d) {
     using Problem = WarpMisuseDraft::Problem;
     const std::string who =
