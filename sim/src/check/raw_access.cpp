@@ -86,20 +86,14 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
 /// given access to: on a GPU the address is not mapped there, and the kernel faults.
 [[noreturn]] void other_device(const Allocation* a, const void* p, std::size_t n, Access k,
                                const void* pc) {
-    const int running = tls::worker->block.grid->k.device;
-    end_thread("simt: illegal address in " + thread_at(loc_of(pc)) + ": a " +
-                   (k == Access::read ? "read" : k == Access::write ? "write" : "atomic") + " of " +
-                   describe(a) + " (" + std::to_string(n) + " bytes at byte " +
-                   std::to_string(static_cast<const std::byte*>(p) - a->base) +
-                   "), which was allocated on device " +
-                   std::to_string(a->device) + ", by a kernel running on device " +
-                   std::to_string(running) + ", which has no access to device " +
-                   std::to_string(a->device) + "'s memory (cudaErrorIllegalAddress on a GPU). "
-                   "Call cudaDeviceEnablePeerAccess(" + std::to_string(a->device) +
-                   ", 0) with device " + std::to_string(running) + " current (where "
-                   "cudaDeviceCanAccessPeer says it can), or copy the data over with "
-                   "cudaMemcpyPeer",
-               cudaErrorIllegalAddress);
+    FaultDraft f = fault_here(FaultDraft::Problem::other_device, loc_of(pc));
+    f.access = k;
+    f.array = a;
+    f.bytes = n;
+    f.offset = static_cast<std::size_t>(static_cast<const std::byte*>(p) - a->base);
+    f.device = a->device;
+    f.running = tls::worker->block.grid->k.device;
+    end_thread(f, cudaErrorIllegalAddress);
 }
 
 /// Every access but a kernel's plain aligned load or store in bounds: the host's, one out of
@@ -125,8 +119,7 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
             {invalid_kind(a), a, bad, n, k, loc_of(pc), tls::thread, nullptr, nullptr, 0, true});
         if (!arena::mapped(p))  // nothing there to read or write: the thread cannot go on
             tls::worker->fail_thread(
-                "simt: the thread cannot continue: " + where(loc_of(pc)) +
-                    " accessed an address where no device memory was ever allocated",
+                fault_text(fault_here(FaultDraft::Problem::never_allocated, loc_of(pc))),
                 cudaErrorIllegalAddress);
         return;
     }
@@ -140,10 +133,9 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
             {Invalid::misaligned, a, p, n, k, loc_of(pc), tls::thread, nullptr, nullptr, 0, true});
         // A GPU stops the kernel here, and so does the thread: a CPU would make most such
         // accesses, but a 16-byte one the compiler made with an aligned vector load faults.
-        tls::worker->fail_thread("simt: the thread cannot continue: its misaligned " +
-                                     std::to_string(n) + "-byte access at " + where(loc_of(pc)) +
-                                     " stops it, as it stops the kernel on a GPU",
-                                 cudaErrorMisalignedAddress);
+        FaultDraft f = fault_here(FaultDraft::Problem::misaligned, loc_of(pc));
+        f.bytes = n;
+        tls::worker->fail_thread(fault_text(f), cudaErrorMisalignedAddress);
     }
     // A thread that reads what it read last time at this line waits, in a checked build, until
     // another thread changes it (block/spin.cpp): a spin on a flag or a lock.

@@ -166,19 +166,15 @@ void host_memory_access(const void* p, std::size_t n, Access k, const void* pc) 
             what = slot.what;
             launch = slot.launch;
         }
-        char address[32];
-        std::snprintf(address, sizeof address, "%p", p);
-        end_thread("simt: illegal address in " + thread_at(loc_of(pc)) + ": a " +
-                       (k == Access::read ? "read" : k == Access::write ? "write" : "atomic") +
-                       " of " + std::to_string(n) + " bytes at " + address + ", " +
-                       std::to_string(a - slot.lo.load(std::memory_order_relaxed)) +
-                       " bytes into the memory passed as the kernel's argument " +
-                       std::to_string(position + 1) + " at " + where(launch) + ", which is " +
-                       what + ". A GPU cannot reach host memory unless the system shares it "
-                       "(HMM or ATS, on few machines), so there the kernel fails with "
-                       "cudaErrorIllegalAddress; copy the data to memory from cudaMalloc with "
-                       "cudaMemcpy, or allocate it with cudaMallocManaged",
-                   cudaErrorIllegalAddress);
+        FaultDraft f = fault_here(FaultDraft::Problem::host_memory, loc_of(pc));
+        f.access = k;
+        f.bytes = n;
+        f.address = p;
+        f.offset = a - slot.lo.load(std::memory_order_relaxed);
+        f.argument = position + 1;
+        f.launch = launch;
+        f.what = what;
+        end_thread(f, cudaErrorIllegalAddress);
     }
 }
 

@@ -42,33 +42,22 @@ bool overflowed(const FiberSlot& s, const void* addr, std::uintptr_t sp) {
     Worker& w = *tls::worker;
     FaultRecord& f = w.fault;
     Loc site = user_site(f.pcs, f.npcs);
-    std::string msg;
+    using Problem = FaultDraft::Problem;
     cudaError_t code = cudaErrorLaunchFailure;
-    char addr[32];
-    std::snprintf(addr, sizeof addr, "%p", f.addr);
+    FaultDraft fault;
     if (f.sig == SIGABRT) {
-        msg = "simt: abort() called in " + thread_at(site) +
-              ": a kernel cannot end the program; the launch fails as after __trap() "
-              "(cudaErrorLaunchFailure)";
+        fault = fault_here(Problem::abort_called, site);
     } else if (f.overflow) {
-        std::size_t bytes = w.stack_size;
-        msg = "simt: stack overflow in thread " + coord(tls::thread->idx) + " of block " +
-              coord(w.block.idx) + " at " + where(site) + ": the kernel needs more than the " +
-              std::to_string(bytes) + " bytes of stack each CUDA thread gets (large local arrays "
-              "or deep recursion).\n  Raise it, e.g. SIMT_STACK_SIZE=" +
-              std::to_string(bytes / 1024 * 4) + "K, or make the local arrays smaller";
+        fault = fault_here(Problem::stack_overflow, site);
+        fault.bytes = w.stack_size;
     } else {
         code = cudaErrorIllegalAddress;
-        bool null = reinterpret_cast<std::uintptr_t>(f.addr) < 65536;
-        msg = std::string("simt: illegal address in ") + thread_at(site) + ": " +
-              (f.write ? "a write to " : "a read of ") +
-              (null ? std::string("a null pointer (address ") + addr + ")"
-                    : std::string("address ") + addr + ", where nothing is mapped") +
-              "\n  a GPU stops the kernel here with cudaErrorIllegalAddress (an illegal memory "
-              "access was encountered)";
+        fault = fault_here(Problem::bad_address, site);
+        fault.access = f.write ? Access::write : Access::read;
+        fault.address = f.addr;
     }
     f.handling = false;
-    end_thread(std::move(msg), code);
+    end_thread(fault, code);
 }
 
 struct Walk {

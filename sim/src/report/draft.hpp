@@ -113,6 +113,43 @@ struct WarpMisuseDraft {
     unsigned tile_size = 0, tile_threads = 0, block_threads = 0;  ///< short_tile
 };
 
+/// A kernel thread that cannot go on, as data: the part of the simulator that stops it fills it
+/// (thread/fault.cpp, process/signals.cpp, check/raw_access.cpp, memory/host_pointers.cpp);
+/// report/format.cpp writes the text the launch's error carries.
+struct FaultDraft {
+    enum class Problem : std::uint8_t {
+        trap,             ///< __trap()
+        assertion,        ///< assert() failed: CUDA's device-side text, then simt's
+        exit_called,      ///< exit() in a kernel
+        abort_called,     ///< abort() in a kernel
+        stack_overflow,   ///< the thread ran past its stack
+        bad_address,      ///< a fault at an address where nothing is mapped (or null)
+        never_allocated,  ///< an access to the device arena where nothing was ever allocated
+        misaligned,       ///< a misaligned access, after its finding
+        other_device,     ///< memory of a device the kernel's device has no access to
+        host_memory,      ///< host memory passed as a kernel argument
+    };
+    Problem problem{};
+    uint3 thread{}, block{};
+    Loc site{};
+    Access access = Access::read;
+    std::size_t bytes = 0;             ///< the access's size; the stack's, for stack_overflow
+    const void* address = nullptr;
+    const Allocation* array = nullptr; ///< other_device: the memory reached
+    std::size_t offset = 0;            ///< other_device, host_memory: bytes into it
+    int device = 0, running = 0;       ///< other_device: the memory's device and the kernel's
+    int status = 0;                    ///< exit_called
+    // assertion: CUDA's own line, as the device prints it
+    const char* assertion = "";
+    const char* file = "";
+    unsigned line = 0;
+    const char* function = "";
+    // host_memory: which argument of which launch the memory was passed as, and what it is
+    unsigned argument = 0;
+    Loc launch{};
+    const char* what = "";
+};
+
 /// A launch CUDA refuses, as data: api/launch.cpp fills it, report/format.cpp writes what the
 /// refusal prints (the kernel does not run; the error is the launch's).
 struct LaunchRefusal {

@@ -416,6 +416,82 @@ std::string deadlock_message(const DeadlockDraft& d) {
     return fmt::format("{}\n{}", fmt::join(deadlock_lines(d), "\n"), advice);
 }
 
+std::string fault_text(const FaultDraft& f) {
+    using Problem = FaultDraft::Problem;
+    const std::string who =
+        fmt::format("thread {} block {} at {}", coord(f.thread), coord(f.block), where(f.site));
+    const char* access = f.access == Access::read    ? "read"
+                         : f.access == Access::write ? "write"
+                                                     : "atomic";
+    switch (f.problem) {
+        case Problem::trap:
+            return fmt::format("simt: __trap() in {}: the kernel stopped itself "
+                               "(cudaErrorLaunchFailure: unspecified launch failure)",
+                               who);
+        case Problem::assertion:
+            return fmt::format(
+                "{}:{}: {}: block: [{},{},{}], thread: [{},{},{}] Assertion `{}` failed.\nsimt: "
+                "the assert at {}:{} failed in thread {} block {}: the launch fails with "
+                "cudaErrorAssert (device-side assert triggered)",
+                f.file, f.line, f.function, f.block.x, f.block.y, f.block.z, f.thread.x,
+                f.thread.y, f.thread.z, f.assertion, base_name(f.file), f.line, coord(f.thread),
+                coord(f.block));
+        case Problem::exit_called:
+            return fmt::format("simt: exit({}) called in {}: a GPU has no exit(), and a kernel "
+                               "cannot end the program; the launch fails "
+                               "(cudaErrorLaunchFailure). Return from the kernel instead, and "
+                               "let the host decide from what the kernel wrote",
+                               f.status, who);
+        case Problem::abort_called:
+            return fmt::format("simt: abort() called in {}: a kernel cannot end the program; the "
+                               "launch fails as after __trap() (cudaErrorLaunchFailure)",
+                               who);
+        case Problem::stack_overflow:
+            return fmt::format(
+                "simt: stack overflow in thread {} of block {} at {}: the kernel needs more than "
+                "the {} bytes of stack each CUDA thread gets (large local arrays or deep "
+                "recursion).\n  Raise it, e.g. SIMT_STACK_SIZE={}K, or make the local arrays "
+                "smaller",
+                coord(f.thread), coord(f.block), where(f.site), f.bytes, f.bytes / 1024 * 4);
+        case Problem::bad_address: {
+            const bool null = reinterpret_cast<std::uintptr_t>(f.address) < 65536;
+            return fmt::format("simt: illegal address in {}: {} {}\n  a GPU stops the kernel "
+                               "here with cudaErrorIllegalAddress (an illegal memory access was "
+                               "encountered)",
+                               who, f.access == Access::write ? "a write to" : "a read of",
+                               null ? fmt::format("a null pointer (address {})", f.address)
+                                    : fmt::format("address {}, where nothing is mapped",
+                                                  f.address));
+        }
+        case Problem::never_allocated:
+            return fmt::format("simt: the thread cannot continue: {} accessed an address where "
+                               "no device memory was ever allocated",
+                               where(f.site));
+        case Problem::misaligned:
+            return fmt::format("simt: the thread cannot continue: its misaligned {}-byte access "
+                               "at {} stops it, as it stops the kernel on a GPU",
+                               f.bytes, where(f.site));
+        case Problem::other_device:
+            return fmt::format(
+                "simt: illegal address in {}: a {} of {} ({} bytes at byte {}), which was "
+                "allocated on device {}, by a kernel running on device {}, which has no access "
+                "to device {}'s memory (cudaErrorIllegalAddress on a GPU). Call "
+                "cudaDeviceEnablePeerAccess({}, 0) with device {} current (where "
+                "cudaDeviceCanAccessPeer says it can), or copy the data over with cudaMemcpyPeer",
+                who, access, describe(f.array), f.bytes, f.offset, f.device, f.running, f.device,
+                f.device, f.running);
+        case Problem::host_memory:
+            return fmt::format(
+                "simt: illegal address in {}: a {} of {} bytes at {}, {} bytes into the memory "
+                "passed as the kernel's argument {} at {}, which is {}. A GPU cannot reach host "
+                "memory unless the system shares it (HMM or ATS, on few machines), so there the "
+                "kernel fails with cudaErrorIllegalAddress; copy the data to memory from "
+                "cudaMalloc with cudaMemcpy, or allocate it with cudaMallocManaged",
+                who, access, f.bytes, f.address, f.offset, f.argument, where(f.launch), f.what);
+    }
+    return "";
+}
+
 std::string launch_refusal_text(const LaunchRefusal& r) {
     using Problem = LaunchRefusal::Problem;
     switch (r.problem) {

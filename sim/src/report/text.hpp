@@ -24,6 +24,8 @@ std::string waiting_text(const DeadlockDraft::Waiting& w, dim3 shape);
 std::vector<std::string> deadlock_lines(const DeadlockDraft& d);
 /// The KernelError a deadlock ends its launch with: its lines, then the usual fix.
 std::string deadlock_message(const DeadlockDraft& d);
+/// The error a stopped thread ends its launch with.
+std::string fault_text(const FaultDraft& f);
 /// What a refused launch prints, ending with the error cudaGetLastError() then returns.
 std::string launch_refusal_text(const LaunchRefusal& r);
 /// A warp intrinsic's misuse, as its finding and its KernelError say it.

@@ -58,12 +58,17 @@ Loc user_site(const void* const* pcs, int n) {
     return first;
 }
 
-std::string thread_at(const Loc& site) {
-    return "thread " + coord(tls::thread->idx) + " block " + coord(tls::worker->block.idx) + " at " +
-           where(site);
+FaultDraft fault_here(FaultDraft::Problem problem, const Loc& site) {
+    FaultDraft f;
+    f.problem = problem;
+    f.thread = tls::thread->idx;
+    f.block = tls::worker->block.idx;
+    f.site = site;
+    return f;
 }
 
-void end_thread(std::string message, cudaError_t code) {
+void end_thread(const FaultDraft& fault, cudaError_t code) {
+    std::string message = fault_text(fault);
 #if !SIMT_OWN_FIBER_SWITCH
     // Boost's fibers (sanitizer builds) can only unwind, and glibc's exit and __assert_fail
     // cannot be unwound through: the message, and the end.
@@ -85,10 +90,7 @@ void __trap() {
         std::abort();
     }
     const void* pc = __builtin_return_address(0);
-    end_thread("simt: __trap() in " + thread_at(user_site(&pc, 1)) +
-                   ": the kernel stopped itself (cudaErrorLaunchFailure: unspecified launch "
-                   "failure)",
-               cudaErrorLaunchFailure);
+    end_thread(fault_here(FaultDraft::Problem::trap, user_site(&pc, 1)), cudaErrorLaunchFailure);
 }
 
 extern "C" void __assert_fail(const char* assertion, const char* file, unsigned line,
@@ -98,18 +100,13 @@ extern "C" void __assert_fail(const char* assertion, const char* file, unsigned 
         next_definition<Fail>("__assert_fail")(assertion, file, line, function);
         std::abort();  // not reached: glibc's aborts
     }
-    // CUDA's device-side text, then what simt adds.
-    const uint3 b = tls::worker->block.idx, t = tls::thread->idx;
-    char head[160];
-    std::snprintf(head, sizeof head, ": block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `", b.x,
-                  b.y, b.z, t.x, t.y, t.z);
-    const char* slash = std::strrchr(file, '/');
-    end_thread(std::string(file) + ":" + std::to_string(line) + ": " + function + head +
-                   assertion + "` failed.\nsimt: the assert at " + (slash ? slash + 1 : file) +
-                   ":" + std::to_string(line) + " failed in thread " + coord(t) + " block " +
-                   coord(b) + ": the launch fails with cudaErrorAssert (device-side assert "
-                   "triggered)",
-               cudaErrorAssert);
+    // CUDA's device-side text, then what simt adds (report/format.cpp).
+    FaultDraft f = fault_here(FaultDraft::Problem::assertion, {});
+    f.assertion = assertion;
+    f.file = file;
+    f.line = line;
+    f.function = function;
+    end_thread(f, cudaErrorAssert);
 }
 
 extern "C" void exit(int status) noexcept {
@@ -118,10 +115,7 @@ extern "C" void exit(int status) noexcept {
         std::_Exit(status);  // not reached
     }
     const void* pc = __builtin_return_address(0);
-    end_thread("simt: exit(" + std::to_string(status) + ") called in " +
-                   thread_at(user_site(&pc, 1)) +
-                   ": a GPU has no exit(), and a kernel cannot end the program; the launch fails "
-                   "(cudaErrorLaunchFailure). Return from the kernel instead, and let the host "
-                   "decide from what the kernel wrote",
-               cudaErrorLaunchFailure);
+    FaultDraft f = fault_here(FaultDraft::Problem::exit_called, user_site(&pc, 1));
+    f.status = status;
+    end_thread(f, cudaErrorLaunchFailure);
 }

@@ -14,11 +14,12 @@ namespace simt::sim::detail {
 /// simt's, nor the standard library's, nor code without debug information (glibc's abort).
 Loc user_site(const void* const* pcs, int n);
 
-/// "thread (7,0,0) block (0,0,0) at f.cu:12": who the running thread is, and where.
-std::string thread_at(const Loc& site);
+/// A fault of the running kernel thread at `site`: the draft with its thread and block filled in.
+FaultDraft fault_here(FaultDraft::Problem problem, const Loc& site);
 
-/// Ends the running kernel thread: its block fails with `message` and `code` (sticky, as a GPU's
-/// fault), and the thread leaves its frames without unwinding them (Worker::leave_thread).
-[[noreturn]] void end_thread(std::string message, cudaError_t code);
+/// Ends the running kernel thread: its block fails with the fault's text (report/format.cpp) and
+/// `code` (sticky, as a GPU's fault), and the thread leaves its frames without unwinding them
+/// (Worker::leave_thread).
+[[noreturn]] void end_thread(const FaultDraft& fault, cudaError_t code);
 
 }  // namespace simt::sim::detail
