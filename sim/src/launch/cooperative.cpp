@@ -34,13 +34,14 @@ void serve(CoopThreads& p, bool slab_stacks) {
 /// empty. Checked whenever the block stops running, before another block runs over the memory.
 std::string overflowed_stack(Worker& w) {
     for (const auto& f : w.fibers)
-        if (!stack_intact(*f))
-            return "simt: stack overflow in a thread of block " + coord(w.block.idx) +
-                   " of the cooperative kernel launched at " + where(w.block.grid->k.site) +
-                   ": it needs more than the " + std::to_string(w.stack_size) +
-                   " bytes of stack each CUDA thread gets (large local arrays or deep "
-                   "recursion).\n  Raise it, e.g. SIMT_STACK_SIZE=" +
-                   std::to_string(w.stack_size / 1024 * 4) + "K, or make the local arrays smaller";
+        if (!stack_intact(*f)) {
+            FaultDraft fault;
+            fault.problem = FaultDraft::Problem::block_stack_overflow;
+            fault.block = w.block.idx;
+            fault.launch_site = w.block.grid->k.site;
+            fault.bytes = w.stack_size;
+            return fault_text(fault);
+        }
     return {};
 }
 

@@ -123,6 +123,7 @@ struct FaultDraft {
         exit_called,      ///< exit() in a kernel
         abort_called,     ///< abort() in a kernel
         stack_overflow,   ///< the thread ran past its stack
+        block_stack_overflow,  ///< a thread of a cooperative launch's block (which is unknown)
         bad_address,      ///< a fault at an address where nothing is mapped (or null)
         never_allocated,  ///< an access to the device arena where nothing was ever allocated
         misaligned,       ///< a misaligned access, after its finding
@@ -139,6 +140,7 @@ struct FaultDraft {
     std::size_t offset = 0;            ///< other_device, host_memory: bytes into it
     int device = 0, running = 0;       ///< other_device: the memory's device and the kernel's
     int status = 0;                    ///< exit_called
+    Loc launch_site{};                 ///< block_stack_overflow: the cooperative launch
     // assertion: CUDA's own line, as the device prints it
     const char* assertion = "";
     const char* file = "";

@@ -416,6 +416,14 @@ std::string deadlock_message(const DeadlockDraft& d) {
     return fmt::format("{}\n{}", fmt::join(deadlock_lines(d), "\n"), advice);
 }
 
+/// "needs more than the 65536 bytes of stack ...": what a stack overflow asks for.
+static std::string stack_advice(const FaultDraft& f) {
+    return fmt::format("needs more than the {} bytes of stack each CUDA thread gets (large local "
+                       "arrays or deep recursion).\n  Raise it, e.g. SIMT_STACK_SIZE={}K, or make "
+                       "the local arrays smaller",
+                       f.bytes, f.bytes / 1024 * 4);
+}
+
 std::string fault_text(const FaultDraft& f) {
     using Problem = FaultDraft::Problem;
     const std::string who =
@@ -447,12 +455,12 @@ std::string fault_text(const FaultDraft& f) {
                                "launch fails as after __trap() (cudaErrorLaunchFailure)",
                                who);
         case Problem::stack_overflow:
-            return fmt::format(
-                "simt: stack overflow in thread {} of block {} at {}: the kernel needs more than "
-                "the {} bytes of stack each CUDA thread gets (large local arrays or deep "
-                "recursion).\n  Raise it, e.g. SIMT_STACK_SIZE={}K, or make the local arrays "
-                "smaller",
-                coord(f.thread), coord(f.block), where(f.site), f.bytes, f.bytes / 1024 * 4);
+            return fmt::format("simt: stack overflow in thread {} of block {} at {}: the kernel {}",
+                               coord(f.thread), coord(f.block), where(f.site), stack_advice(f));
+        case Problem::block_stack_overflow:
+            return fmt::format("simt: stack overflow in a thread of block {} of the cooperative "
+                               "kernel launched at {}: it {}",
+                               coord(f.block), where(f.launch_site), stack_advice(f));
         case Problem::bad_address: {
             const bool null = reinterpret_cast<std::uintptr_t>(f.address) < 65536;
             return fmt::format("simt: illegal address in {}: {} {}\n  a GPU stops the kernel "
