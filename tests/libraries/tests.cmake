@@ -217,6 +217,19 @@ if(NOT SIMT_SANITIZE)
     EXPECT "simt: out-of-bounds read of global memory 'd_in'\\[3072\\][^\n]*allocated at cub_sample_style.cu:27\\)\n  read by thread \\([0-9]+,0,0\\) block \\([0-9]+,0,0\\) in cub::DeviceReduce::Sum called at cub_sample_style.cu:40\n")
 endif()
 
+# CUB's lower-level pieces: cache-modified loads and stores, util_ptx's shuffles, and an
+# ArgIndexInputIterator through DeviceReduce::Reduce.
+simt_add_executable(cub_utilities SOURCES ${CMAKE_CURRENT_LIST_DIR}/cub_utilities.cu)
+add_test(NAME "CUB's ThreadLoad, ThreadStore, shuffles and ArgIndexInputIterator give what the CPU computes"
+         COMMAND cub_utilities)
+set_tests_properties("CUB's ThreadLoad, ThreadStore, shuffles and ArgIndexInputIterator give what the CPU computes"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET cub_utilities_cuda)
+  add_test(NAME "CUB's lower-level pieces pass the same checks on the GPU" COMMAND cub_utilities_cuda)
+  set_tests_properties("CUB's lower-level pieces pass the same checks on the GPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
 # A learner's CUB bugs: two BlockReduce calls on one TempStorage with no __syncthreads between
 # them race on its shared memory (and not once the barrier is there); a BlockReduce for 256
 # threads launched with 128 is stopped at its line. The race is a raw access's, which

@@ -22,7 +22,11 @@
 #include <cub/block/block_exchange.cuh>
 #include <cub/block/block_histogram.cuh>
 #include <cub/block/block_discontinuity.cuh>
+#include <cub/thread/thread_load.cuh>
+#include <cub/thread/thread_store.cuh>
 #include <cub/iterator/counting_input_iterator.cuh>
+#include <cub/iterator/arg_index_input_iterator.cuh>
+#include <cub/iterator/cache_modified_input_iterator.cuh>
 #include <cub/iterator/constant_input_iterator.cuh>
 #include <cub/iterator/transform_input_iterator.cuh>
 #include <cub/device/device_reduce.cuh>

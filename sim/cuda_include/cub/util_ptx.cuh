@@ -24,6 +24,31 @@ __forceinline__ void WARP_SYNC(unsigned member_mask, detail::Loc loc = detail::L
     __syncwarp(member_mask, loc);
 }
 
+/// `input` of the lane `src_offset` below this one in its logical warp of LOGICAL_WARP_THREADS
+/// lanes; a lane with none at or above `first_thread` keeps its own.
+template <int LOGICAL_WARP_THREADS, typename T>
+__forceinline__ T ShuffleUp(T input, int src_offset, int first_thread, unsigned member_mask,
+                            detail::Loc loc = detail::Loc::current()) {
+    const int lane = static_cast<int>(LaneId()) % LOGICAL_WARP_THREADS;
+    const int src = lane - src_offset >= first_thread ? lane - src_offset : lane;
+    return detail::shuffle(member_mask, input, src, LOGICAL_WARP_THREADS, loc);
+}
+/// `input` of the lane `src_offset` above this one; a lane with none up to `last_thread` keeps
+/// its own.
+template <int LOGICAL_WARP_THREADS, typename T>
+__forceinline__ T ShuffleDown(T input, int src_offset, int last_thread, unsigned member_mask,
+                              detail::Loc loc = detail::Loc::current()) {
+    const int lane = static_cast<int>(LaneId()) % LOGICAL_WARP_THREADS;
+    const int src = lane + src_offset <= last_thread ? lane + src_offset : lane;
+    return detail::shuffle(member_mask, input, src, LOGICAL_WARP_THREADS, loc);
+}
+/// `input` of lane `src_lane` of this logical warp.
+template <int LOGICAL_WARP_THREADS, typename T>
+__forceinline__ T ShuffleIndex(T input, int src_lane, unsigned member_mask,
+                               detail::Loc loc = detail::Loc::current()) {
+    return detail::shuffle(member_mask, input, src_lane, LOGICAL_WARP_THREADS, loc);
+}
+
 /// A thread's rank in a block of the given shape, x fastest.
 __forceinline__ int RowMajorTid(int block_dim_x, int block_dim_y, int block_dim_z) {
     return static_cast<int>((block_dim_z == 1 ? 0 : threadIdx.z * block_dim_x * block_dim_y) +
