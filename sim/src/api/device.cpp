@@ -82,19 +82,32 @@ cudaError_t cudaGetDevice(int* device) {
 }
 
 namespace {
-cudaError_t invalid_device(const std::string& call, int device) {
-    const int n = simt::sim::config().devices;
-    return fail(cudaErrorInvalidDevice, call + ": there is no device " + std::to_string(device) +
-                                            "; the simulator has " + std::to_string(n) + " (0.." +
-                                            std::to_string(n - 1) +
-                                            "; SIMT_DEVICES sets how many)");
+cudaError_t invalid_device(const char* call, int device, int from_device = -1,
+                           std::source_location site = {}) {
+    ApiErrorDraft e;
+    e.problem = ApiErrorDraft::Problem::no_device;
+    e.call = call;
+    e.site = site;
+    e.value = device;
+    e.from_device = from_device;
+    e.devices = simt::sim::config().devices;
+    return fail(cudaErrorInvalidDevice, api_error_text(e));
+}
+cudaError_t refused(ApiErrorDraft::Problem problem, const char* call, long long value,
+                    const char* accepted = "") {
+    ApiErrorDraft e;
+    e.problem = problem;
+    e.call = call;
+    e.value = value;
+    e.accepted = accepted;
+    return fail(cudaErrorInvalidValue, api_error_text(e));
 }
 bool valid_device(int device) { return device >= 0 && device < simt::sim::config().devices; }
 }  // namespace
 
 cudaError_t cudaSetDevice(int device) {
     if (!valid_device(device))
-        return invalid_device("cudaSetDevice(" + std::to_string(device) + ")", device);
+        return invalid_device("cudaSetDevice", device);
     current_device() = device;
     if (device != 0) several_devices = true;
     return cudaSuccess;
@@ -119,8 +132,7 @@ cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags) {
     if (flags != 0)
         return fail(cudaErrorInvalidValue, "cudaDeviceEnablePeerAccess: flags must be 0");
     if (!valid_device(peer) || peer == current_device())
-        return invalid_device(
-            "cudaDeviceEnablePeerAccess from device " + std::to_string(current_device()), peer);
+        return invalid_device("cudaDeviceEnablePeerAccess", peer, current_device());
     std::lock_guard lock(peers_m);
     if (!peers.insert({current_device(), peer}).second)
         return fail(cudaErrorPeerAccessAlreadyEnabled, "");
@@ -138,17 +150,17 @@ cudaError_t cudaDeviceDisablePeerAccess(int peer) {
 
 cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_device,
                            std::size_t bytes, std::source_location site) {
-    if (!valid_device(dst_device)) return invalid_device("cudaMemcpyPeer" + at(site), dst_device);
-    if (!valid_device(src_device)) return invalid_device("cudaMemcpyPeer" + at(site), src_device);
+    if (!valid_device(dst_device)) return invalid_device("cudaMemcpyPeer", dst_device, -1, site);
+    if (!valid_device(src_device)) return invalid_device("cudaMemcpyPeer", src_device, -1, site);
     return cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice, site);
 }
 
 cudaError_t cudaMemcpyPeerAsync(void* dst, int dst_device, const void* src, int src_device,
                                 std::size_t bytes, cudaStream_t stream, std::source_location site) {
     if (!valid_device(dst_device))
-        return invalid_device("cudaMemcpyPeerAsync" + at(site), dst_device);
+        return invalid_device("cudaMemcpyPeerAsync", dst_device, -1, site);
     if (!valid_device(src_device))
-        return invalid_device("cudaMemcpyPeerAsync" + at(site), src_device);
+        return invalid_device("cudaMemcpyPeerAsync", src_device, -1, site);
     return cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream, site);
 }
 
@@ -390,9 +402,8 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
         case cudaDevAttrHostMemoryPoolsSupported: v = 0; break;
         case cudaDevAttrOnlyPartialHostNativeAtomicSupported: v = 0; break;
         default:  // the reserved numbers, cudaDevAttrMax, and numbers that are no attribute
-            return fail(cudaErrorInvalidValue,
-                        "cudaDeviceGetAttribute: " + std::to_string(int(attr)) +
-                            " is not a cudaDeviceAttr (cudaErrorInvalidValue)");
+            return refused(ApiErrorDraft::Problem::not_an_attribute, "cudaDeviceGetAttribute",
+                           int(attr));
     }
     *value = v;
     return cudaSuccess;
@@ -402,8 +413,8 @@ cudaError_t cudaSetDeviceFlags(unsigned flags) {
     if (flags & ~unsigned(cudaDeviceScheduleSpin | cudaDeviceScheduleYield |
                           cudaDeviceScheduleBlockingSync | cudaDeviceMapHost |
                           cudaDeviceLmemResizeToMax))
-        return fail(cudaErrorInvalidValue,
-                    "cudaSetDeviceFlags: " + std::to_string(flags) + " are not cudaDevice* flags");
+        return refused(ApiErrorDraft::Problem::not_flags, "cudaSetDeviceFlags", flags,
+                       "are not cudaDevice* flags");
     std::lock_guard lock(runtime().m);
     device_flags() = flags;
     return cudaSuccess;
@@ -435,17 +446,22 @@ cudaError_t simt::sim::detail::cuda_func_set_attribute(cudaFuncAttribute attr, i
                                                         std::source_location site) {
     if (sticky()) return sticky();
     if (attr == cudaFuncAttributePreferredSharedMemoryCarveout) return cudaSuccess;  // a hint
-    if (attr != cudaFuncAttributeMaxDynamicSharedMemorySize)
-        return fail(cudaErrorInvalidValue, "cudaFuncSetAttribute" + at(site) + ": attribute " +
-                                               std::to_string(attr) +
-                                               " is not one the simulator knows");
-    const std::size_t optin = simt::device_properties().shared_mem_per_block_optin;
-    if (value < 0 || static_cast<std::size_t>(value) > optin)
-        return fail(cudaErrorInvalidValue,
-                    "cudaFuncSetAttribute" + at(site) + ": " + std::to_string(value) +
-                        " bytes of dynamic shared memory; a block of the simulated " +
-                        simt::device_properties().name + " may have at most " +
-                        std::to_string(optin) + " (cudaDevAttrMaxSharedMemoryPerBlockOptin)");
+    ApiErrorDraft e;
+    e.call = "cudaFuncSetAttribute";
+    e.site = site;
+    if (attr != cudaFuncAttributeMaxDynamicSharedMemorySize) {
+        e.problem = ApiErrorDraft::Problem::unknown_function_attribute;
+        e.value = attr;
+        return fail(cudaErrorInvalidValue, api_error_text(e));
+    }
+    const simt::DeviceProperties p = simt::device_properties();
+    if (value < 0 || static_cast<std::size_t>(value) > p.shared_mem_per_block_optin) {
+        e.problem = ApiErrorDraft::Problem::shared_past_optin;
+        e.value = value;
+        e.limit = p.shared_mem_per_block_optin;
+        e.device = p.name.c_str();
+        return fail(cudaErrorInvalidValue, api_error_text(e));
+    }
     raise_dynamic_shared_optin(static_cast<std::size_t>(value));
     return cudaSuccess;
 }

@@ -13,10 +13,14 @@ cudaError_t cudaStreamCreate(cudaStream_t* stream) {
 }
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned flags) {
-    if (flags & ~unsigned(cudaStreamNonBlocking))
-        return fail(cudaErrorInvalidValue,
-                    "cudaStreamCreateWithFlags: " + std::to_string(flags) +
-                        " is not cudaStreamDefault or cudaStreamNonBlocking");
+    if (flags & ~unsigned(cudaStreamNonBlocking)) {
+        ApiErrorDraft e;
+        e.problem = ApiErrorDraft::Problem::not_flags;
+        e.call = "cudaStreamCreateWithFlags";
+        e.value = flags;
+        e.accepted = "is not cudaStreamDefault or cudaStreamNonBlocking";
+        return fail(cudaErrorInvalidValue, api_error_text(e));
+    }
     if (cudaError_t e = cudaStreamCreate(stream)) return e;
     (*stream)->stream.impl().blocking = !(flags & cudaStreamNonBlocking);
     return cudaSuccess;

@@ -152,6 +152,27 @@ struct FaultDraft {
     const char* what = "";
 };
 
+/// A runtime API call refused with an argument CUDA refuses, as data: api/ fills it, report/
+/// format.cpp writes the message the call prints.
+struct ApiErrorDraft {
+    enum class Problem : std::uint8_t {
+        no_device,            ///< a device number that does not exist
+        not_flags,            ///< flags outside the ones the call takes (`accepted` names them)
+        not_an_attribute,     ///< a number that is no cudaDeviceAttr
+        unknown_function_attribute,  ///< a cudaFuncAttribute the simulator does not know
+        shared_past_optin,    ///< cudaFuncSetAttribute past the device's opt-in maximum
+    };
+    Problem problem{};
+    const char* call = "";
+    Loc site{};                 ///< the program's line, where the call takes one
+    long long value = 0;        ///< the refused number: a device, flags, an attribute, bytes
+    int from_device = -1;       ///< no_device: the current device, for a peer call
+    int devices = 0;            ///< no_device: how many there are
+    std::size_t limit = 0;      ///< shared_past_optin: the device's maximum
+    const char* accepted = "";  ///< not_flags: what the call takes
+    const char* device = "";    ///< shared_past_optin: the simulated GPU's name
+};
+
 /// A launch CUDA refuses, as data: api/launch.cpp fills it, report/format.cpp writes what the
 /// refusal prints (the kernel does not run; the error is the launch's).
 struct LaunchRefusal {

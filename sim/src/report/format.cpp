@@ -500,6 +500,35 @@ std::string fault_text(const FaultDraft& f) {
     return "";
 }
 
+std::string api_error_text(const ApiErrorDraft& e) {
+    using Problem = ApiErrorDraft::Problem;
+    const std::string at = e.site.file_name() && *e.site.file_name()
+                               ? fmt::format(" at {}", where(e.site))
+                               : std::string();
+    switch (e.problem) {
+        case Problem::no_device:
+            return fmt::format("{}{}{}: there is no device {}; the simulator has {} (0..{}; "
+                               "SIMT_DEVICES sets how many)",
+                               e.call, at,
+                               e.from_device >= 0 ? fmt::format(" from device {}", e.from_device)
+                                                  : std::string(),
+                               e.value, e.devices, e.devices - 1);
+        case Problem::not_flags:
+            return fmt::format("{}{}: {} {}", e.call, at, e.value, e.accepted);
+        case Problem::not_an_attribute:
+            return fmt::format("{}{}: {} is not a cudaDeviceAttr (cudaErrorInvalidValue)", e.call,
+                               at, e.value);
+        case Problem::unknown_function_attribute:
+            return fmt::format("{}{}: attribute {} is not one the simulator knows", e.call, at,
+                               e.value);
+        case Problem::shared_past_optin:
+            return fmt::format("{}{}: {} bytes of dynamic shared memory; a block of the simulated "
+                               "{} may have at most {} (cudaDevAttrMaxSharedMemoryPerBlockOptin)",
+                               e.call, at, e.value, e.device, e.limit);
+    }
+    return "";
+}
+
 std::string launch_refusal_text(const LaunchRefusal& r) {
     using Problem = LaunchRefusal::Problem;
     switch (r.problem) {

@@ -26,6 +26,8 @@ std::vector<std::string> deadlock_lines(const DeadlockDraft& d);
 std::string deadlock_message(const DeadlockDraft& d);
 /// The error a stopped thread ends its launch with.
 std::string fault_text(const FaultDraft& f);
+/// What a refused API call prints.
+std::string api_error_text(const ApiErrorDraft& e);
 /// What a refused launch prints, ending with the error cudaGetLastError() then returns.
 std::string launch_refusal_text(const LaunchRefusal& r);
 /// A warp intrinsic's misuse, as its finding and its KernelError say it.
