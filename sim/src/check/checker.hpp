@@ -172,7 +172,7 @@ std::unique_ptr<Checker> make_racecheck();  // race.cpp: racecheck and initcheck
 std::unique_ptr<Checker> make_synccheck();  // sync.cpp
 std::unique_ptr<Checker> make_profiler();   // profile/profile.cpp: SIMT_PROFILE's counters
 
-/// Every checker, made once with the Process. Registration: a new checker adds its factory here.
+/// Every checker, made once by checkers() (check/checker.cpp). A new checker adds its factory here.
 struct Checkers {
     std::array<std::unique_ptr<Checker>, 4> all{make_memcheck(), make_racecheck(), make_synccheck(),
                                                 make_profiler()};

@@ -652,7 +652,7 @@ public:
     }
 
 private:
-    RaceState state_;  ///< race_state(): the Process makes this checker once and never destroys it
+    RaceState state_;  ///< race_state(): checkers() makes this checker once and never destroys it
 };
 
 }  // namespace

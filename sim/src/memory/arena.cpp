@@ -12,8 +12,8 @@ namespace simt::sim::detail::arena {
 
 namespace {
 
-/// The range and its owner table. Not a part of the Process: `__constant__` and `__device__`
-/// variables are allocated here during static initialisation, perhaps before the Process exists.
+/// The range and its owner table, made before anything else: `__constant__` and `__device__`
+/// variables are allocated here during static initialisation, perhaps before the process starts.
 std::atomic<std::atomic<Allocation*>*>& owners_out = arena::owners;  // the header's copies
 std::atomic<int>& page_shift_out = arena::page_shift;
 

@@ -226,7 +226,7 @@ struct Draft {
 /// where a site asks for them), or the allocation for a leak. Sites in either order are one key.
 struct FindingKey {
     struct Line {
-        std::string_view file;  ///< a Loc's file name: static, or kept by the Process's Symbols
+        std::string_view file;  ///< a Loc's file name: static, or kept by report/symbolize.cpp's Symbols
         unsigned line = 0, column = 0;
         auto operator<=>(const Line&) const = default;
     };
