@@ -34,6 +34,12 @@ if(MODE STREQUAL "installed")
      NOT "${out}${err}" MATCHES "read by the host at tile_and_managed.cu:21")
     message(FATAL_ERROR "the installed simt-nvcc's program did not report its races:\n${out}${err}")
   endif()
+  execute_process(COMMAND "${WORK_DIR}/prefix/bin/simt-nvcc" -o "${WORK_DIR}/driven_cub"
+                          "${here}/app/cub_reuse.cu" COMMAND_ERROR_IS_FATAL ANY)
+  execute_process(COMMAND "${WORK_DIR}/driven_cub" OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT "${out}${err}" MATCHES "data race \\(write after read\\) on shared memory 'temp'[^\n]*\n  write by [^\n]* at cub_reuse.cu:12\n  read by [^\n]* at cub_reuse.cu:11")
+    message(FATAL_ERROR "the installed simt-nvcc's CUB program did not report its race:\n${out}${err}")
+  endif()
 elseif(MODE STREQUAL "subdirectory" OR MODE STREQUAL "nested")
   set(extra -DSIMT_SOURCE_DIR=${SIMT_SOURCE_DIR})
   if(MODE STREQUAL "nested")
@@ -64,4 +70,6 @@ expect(missing_fence "simt: data race \\(read after write\\) on global memory 'm
 # host's is published when it reads, the kernel's when the launch ends: in either order).
 expect(tile_and_managed "simt: data race \\([a-z ]+\\) on shared memory 'vals'\\[64\\][^\n]*\n  [a-z]+ by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at tile_and_managed.cu:1[34]\n  [a-z]+ by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at tile_and_managed.cu:1[34]\n")
 expect(tile_and_managed "simt: data race \\(host read of managed memory a kernel may still use\\) on global memory 'out'\\[0\\][^\n]*\n  read by the host at tile_and_managed.cu:21\n  the kernel launched at tile_and_managed.cu:20 ")
+# CUB came too, with its checks: a TempStorage reused without a barrier races at both calls.
+expect(cub_reuse "simt: data race \\(write after read\\) on shared memory 'temp'[^\n]*declared at cub_reuse.cu:9\\)\n  write by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at cub_reuse.cu:12\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at cub_reuse.cu:11\n")
 message(STATUS "consumer (${MODE}): the checks came with the targets")
