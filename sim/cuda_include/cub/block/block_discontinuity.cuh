@@ -2,7 +2,7 @@
 // passes its first or last item to its neighbours through TempStorage with a __syncthreads(), as
 // CUB's does; the flag operator is called as op(a, b) or, when it takes one, op(a, b, b_index).
 #pragma once
-#include <cub/util_type.cuh>
+#include <cub/detail/block_collective.cuh>
 
 namespace cub {
 
@@ -18,16 +18,11 @@ class BlockDiscontinuity {
 public:
     struct TempStorage : Uninitialized<Shared> {};
 
+    /// With a private TempStorage (one per block, as CUB's static __shared__ one).
     __forceinline__ BlockDiscontinuity(detail::Loc loc = detail::Loc::current())
-        : BlockDiscontinuity(private_storage(), loc) {}
-    __forceinline__ BlockDiscontinuity(TempStorage& temp_storage,
-                                       detail::Loc loc = detail::Loc::current())
-        : storage_(temp_storage.Alias()),
-          tid_(detail::row_major_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()),
-          loc_(loc) {
-        detail::check_block_shape("cub::BlockDiscontinuity", BLOCK_DIM_X, BLOCK_DIM_Y,
-                                  BLOCK_DIM_Z, loc);
-    }
+        : at_(nullptr, "cub::BlockDiscontinuity", loc) {}
+    __forceinline__ BlockDiscontinuity(TempStorage& temp_storage, detail::Loc loc = detail::Loc::current())
+        : at_(&temp_storage, "cub::BlockDiscontinuity", loc) {}
 
     /// head_flags[i]: whether item i differs from the one before it (the tile's first item is a
     /// head).
@@ -77,11 +72,6 @@ public:
     }
 
 private:
-    static TempStorage& private_storage() {
-        __shared__ TempStorage storage;
-        return storage;
-    }
-
     /// op(a, b), or op(a, b, b's index in the tile) for an operator that takes it.
     template <typename FlagOp>
     __forceinline__ bool apply(FlagOp& op, const T& a, const T& b, int b_index) {
@@ -94,8 +84,8 @@ private:
     template <int N, typename FlagT, typename FlagOp>
     __forceinline__ void flag_heads(FlagT (&flags)[N], T (&input)[N], FlagOp& op,
                                     const T* predecessor) {
-        const int base = tid_ * N;
-        if (tid_ > 0) flags[0] = apply(op, storage_.last_items[tid_ - 1], input[0], base);
+        const int base = at_.tid * N;
+        if (at_.tid > 0) flags[0] = apply(op, at_.storage.last_items[at_.tid - 1], input[0], base);
         else flags[0] = predecessor ? apply(op, *predecessor, input[0], base) : true;
         for (int i = 1; i < N; ++i) flags[i] = apply(op, input[i - 1], input[i], base + i);
     }
@@ -103,41 +93,39 @@ private:
     template <int N, typename FlagT, typename FlagOp>
     __forceinline__ void flag_tails(FlagT (&flags)[N], T (&input)[N], FlagOp& op,
                                     const T* successor) {
-        const int base = tid_ * N;
+        const int base = at_.tid * N;
         for (int i = 0; i + 1 < N; ++i) flags[i] = apply(op, input[i], input[i + 1], base + i + 1);
-        if (tid_ + 1 < BLOCK_THREADS)
-            flags[N - 1] = apply(op, input[N - 1], storage_.first_items[tid_ + 1], base + N);
+        if (at_.tid + 1 < BLOCK_THREADS)
+            flags[N - 1] = apply(op, input[N - 1], at_.storage.first_items[at_.tid + 1], base + N);
         else
             flags[N - 1] = successor ? apply(op, input[N - 1], *successor, base + N) : true;
     }
 
     template <int N, typename FlagT, typename FlagOp>
     __forceinline__ void heads(FlagT (&flags)[N], T (&input)[N], FlagOp& op, const T* predecessor) {
-        storage_.last_items[tid_] = input[N - 1];
-        __syncthreads(loc_);
+        at_.storage.last_items[at_.tid] = input[N - 1];
+        __syncthreads(at_.loc);
         flag_heads(flags, input, op, predecessor);
     }
 
     template <int N, typename FlagT, typename FlagOp>
     __forceinline__ void tails(FlagT (&flags)[N], T (&input)[N], FlagOp& op, const T* successor) {
-        storage_.first_items[tid_] = input[0];
-        __syncthreads(loc_);
+        at_.storage.first_items[at_.tid] = input[0];
+        __syncthreads(at_.loc);
         flag_tails(flags, input, op, successor);
     }
 
     template <int N, typename FlagT, typename FlagOp>
     __forceinline__ void both(FlagT (&head_flags)[N], const T* predecessor, FlagT (&tail_flags)[N],
                               const T* successor, T (&input)[N], FlagOp& op) {
-        storage_.first_items[tid_] = input[0];
-        storage_.last_items[tid_] = input[N - 1];
-        __syncthreads(loc_);
+        at_.storage.first_items[at_.tid] = input[0];
+        at_.storage.last_items[at_.tid] = input[N - 1];
+        __syncthreads(at_.loc);
         flag_heads(head_flags, input, op, predecessor);
         flag_tails(tail_flags, input, op, successor);
     }
 
-    Shared& storage_;
-    int tid_;
-    detail::Loc loc_;
+    detail::BlockCollective<Shared, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> at_;
 };
 
 }  // namespace cub

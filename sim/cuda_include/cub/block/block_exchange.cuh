@@ -4,7 +4,7 @@
 // them back in the arrangement asked for, so reusing the TempStorage needs the barrier CUB's
 // documentation asks for.
 #pragma once
-#include <cub/util_type.cuh>
+#include <cub/detail/block_collective.cuh>
 
 namespace cub {
 
@@ -22,16 +22,11 @@ class BlockExchange {
 public:
     struct TempStorage : Uninitialized<Shared> {};
 
+    /// With a private TempStorage (one per block, as CUB's static __shared__ one).
     __forceinline__ BlockExchange(detail::Loc loc = detail::Loc::current())
-        : BlockExchange(private_storage(), loc) {}
-    __forceinline__ BlockExchange(TempStorage& temp_storage,
-                                  detail::Loc loc = detail::Loc::current())
-        : storage_(temp_storage.Alias()),
-          tid_(detail::row_major_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()),
-          loc_(loc) {
-        detail::check_block_shape("cub::BlockExchange", BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z,
-                                  loc);
-    }
+        : at_(nullptr, "cub::BlockExchange", loc) {}
+    __forceinline__ BlockExchange(TempStorage& temp_storage, detail::Loc loc = detail::Loc::current())
+        : at_(&temp_storage, "cub::BlockExchange", loc) {}
 
 #define SIMT_CUB_EXCHANGE(Name, from, to)                                                        \
     template <typename OutputT>                                                                   \
@@ -74,17 +69,12 @@ public:
     }
 
 private:
-    static TempStorage& private_storage() {
-        __shared__ TempStorage storage;
-        return storage;
-    }
-
     __forceinline__ int position(Layout layout, int i) const {
         switch (layout) {
-            case Layout::blocked: return tid_ * ITEMS_PER_THREAD + i;
-            case Layout::striped: return i * BLOCK_THREADS + tid_;
+            case Layout::blocked: return at_.tid * ITEMS_PER_THREAD + i;
+            case Layout::striped: return i * BLOCK_THREADS + at_.tid;
             case Layout::warp_striped:
-                return tid_ / 32 * 32 * ITEMS_PER_THREAD + i * 32 + tid_ % 32;
+                return at_.tid / 32 * 32 * ITEMS_PER_THREAD + i * 32 + at_.tid % 32;
         }
         return 0;
     }
@@ -93,28 +83,26 @@ private:
     /// items in their warp, else the block's.
     __forceinline__ void wait(Layout from, Layout to) {
         if (from == Layout::warp_striped || to == Layout::warp_striped)
-            __syncwarp(detail::existing_lanes(), loc_);
+            __syncwarp(detail::existing_lanes(), at_.loc);
         else
-            __syncthreads(loc_);
+            __syncthreads(at_.loc);
     }
 
     template <typename In, typename Out>
     __forceinline__ void exchange(In& input, Out& output, Layout from, Layout to) {
-        for (int i = 0; i < ITEMS_PER_THREAD; ++i) storage_.items[position(from, i)] = input[i];
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i) at_.storage.items[position(from, i)] = input[i];
         wait(from, to);
-        for (int i = 0; i < ITEMS_PER_THREAD; ++i) output[i] = storage_.items[position(to, i)];
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i) output[i] = at_.storage.items[position(to, i)];
     }
 
     template <typename In, typename Out, typename Ranks>
     __forceinline__ void scatter(In& input, Out& output, Ranks& ranks, Layout to) {
-        for (int i = 0; i < ITEMS_PER_THREAD; ++i) storage_.items[ranks[i]] = input[i];
-        __syncthreads(loc_);
-        for (int i = 0; i < ITEMS_PER_THREAD; ++i) output[i] = storage_.items[position(to, i)];
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i) at_.storage.items[ranks[i]] = input[i];
+        __syncthreads(at_.loc);
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i) output[i] = at_.storage.items[position(to, i)];
     }
 
-    Shared& storage_;
-    int tid_;
-    detail::Loc loc_;
+    detail::BlockCollective<Shared, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> at_;
 };
 
 }  // namespace cub

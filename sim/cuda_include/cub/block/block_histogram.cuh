@@ -6,7 +6,7 @@
 // without a barrier between race there as they would on a GPU; BLOCK_HISTO_ATOMIC adds its own
 // items directly.
 #pragma once
-#include <cub/util_type.cuh>
+#include <cub/detail/block_collective.cuh>
 
 namespace cub {
 
@@ -29,27 +29,22 @@ class BlockHistogram {
 public:
     struct TempStorage : Uninitialized<Shared> {};
 
+    /// With a private TempStorage (one per block, as CUB's static __shared__ one).
     __forceinline__ BlockHistogram(detail::Loc loc = detail::Loc::current())
-        : BlockHistogram(private_storage(), loc) {}
-    __forceinline__ BlockHistogram(TempStorage& temp_storage,
-                                   detail::Loc loc = detail::Loc::current())
-        : storage_(temp_storage.Alias()),
-          tid_(detail::row_major_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()),
-          loc_(loc) {
-        detail::check_block_shape("cub::BlockHistogram", BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z,
-                                  loc);
-    }
+        : at_(nullptr, "cub::BlockHistogram", loc) {}
+    __forceinline__ BlockHistogram(TempStorage& temp_storage, detail::Loc loc = detail::Loc::current())
+        : at_(&temp_storage, "cub::BlockHistogram", loc) {}
 
     template <typename CounterT>
     __forceinline__ void InitHistogram(CounterT histogram[BINS]) {
-        for (int b = tid_; b < BINS; b += BLOCK_THREADS) histogram[b] = 0;
+        for (int b = at_.tid; b < BINS; b += BLOCK_THREADS) histogram[b] = 0;
     }
 
     /// Counts the block's items into `histogram`, zeroed first.
     template <typename CounterT>
     __forceinline__ void Histogram(T (&items)[ITEMS_PER_THREAD], CounterT histogram[BINS]) {
         InitHistogram(histogram);
-        __syncthreads(loc_);
+        __syncthreads(at_.loc);
         Composite(items, histogram);
     }
 
@@ -59,10 +54,10 @@ public:
         if constexpr (SORTS) {
             // Blocked in, striped out: each thread counts items other threads wrote.
             for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-                storage_.items[tid_ * ITEMS_PER_THREAD + i] = items[i];
-            __syncthreads(loc_);
+                at_.storage.items[at_.tid * ITEMS_PER_THREAD + i] = items[i];
+            __syncthreads(at_.loc);
             for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-                atomicAdd(&histogram[static_cast<int>(storage_.items[i * BLOCK_THREADS + tid_])],
+                atomicAdd(&histogram[static_cast<int>(at_.storage.items[i * BLOCK_THREADS + at_.tid])],
                           CounterT(1));
         } else {
             for (int i = 0; i < ITEMS_PER_THREAD; ++i)
@@ -71,14 +66,7 @@ public:
     }
 
 private:
-    static TempStorage& private_storage() {
-        __shared__ TempStorage storage;
-        return storage;
-    }
-
-    Shared& storage_;
-    int tid_;
-    detail::Loc loc_;
+    detail::BlockCollective<Shared, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> at_;
 };
 
 }  // namespace cub

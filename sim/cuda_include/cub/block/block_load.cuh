@@ -3,7 +3,7 @@
 // with a __syncthreads(), as CUB's BlockExchange does, so that reusing it needs the barrier CUB's
 // documentation asks for.
 #pragma once
-#include <cub/util_type.cuh>
+#include <cub/detail/block_collective.cuh>
 
 #include <iterator>
 
@@ -88,14 +88,11 @@ class BlockLoad {
 public:
     struct TempStorage : Uninitialized<Shared> {};
 
+    /// With a private TempStorage (one per block, as CUB's static __shared__ one).
     __forceinline__ BlockLoad(detail::Loc loc = detail::Loc::current())
-        : BlockLoad(private_storage(), loc) {}
+        : at_(nullptr, "cub::BlockLoad", loc) {}
     __forceinline__ BlockLoad(TempStorage& temp_storage, detail::Loc loc = detail::Loc::current())
-        : storage_(temp_storage.Alias()),
-          tid_(detail::row_major_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()),
-          loc_(loc) {
-        detail::check_block_shape("cub::BlockLoad", BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, loc);
-    }
+        : at_(&temp_storage, "cub::BlockLoad", loc) {}
 
     /// The tile's BLOCK_THREADS * ITEMS_PER_THREAD items, blocked (striped for BLOCK_LOAD_STRIPED).
     template <typename InputIteratorT>
@@ -118,39 +115,32 @@ public:
     }
 
 private:
-    static TempStorage& private_storage() {
-        __shared__ TempStorage storage;
-        return storage;
-    }
-
     /// Where item i of this thread lies in the tile.
     __forceinline__ int position(int i) const {
-        return ALGORITHM == BLOCK_LOAD_STRIPED ? i * BLOCK_THREADS + tid_
-                                               : tid_ * ITEMS_PER_THREAD + i;
+        return ALGORITHM == BLOCK_LOAD_STRIPED ? i * BLOCK_THREADS + at_.tid
+                                               : at_.tid * ITEMS_PER_THREAD + i;
     }
 
     template <typename InputIteratorT>
     __forceinline__ void load(InputIteratorT it, InputT (&items)[ITEMS_PER_THREAD], int valid) {
         if constexpr (ALGORITHM == BLOCK_LOAD_STRIPED) {
-            LoadDirectStriped<BLOCK_THREADS>(tid_, it, items, valid);
+            LoadDirectStriped<BLOCK_THREADS>(at_.tid, it, items, valid);
         } else if constexpr (TRANSPOSES) {
             // Striped reads (coalesced on a GPU), then through shared memory to blocked.
-            LoadDirectStriped<BLOCK_THREADS>(tid_, it, items, valid);
+            LoadDirectStriped<BLOCK_THREADS>(at_.tid, it, items, valid);
             for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-                if (i * BLOCK_THREADS + tid_ < valid)
-                    storage_.items[i * BLOCK_THREADS + tid_] = items[i];
-            __syncthreads(loc_);
+                if (i * BLOCK_THREADS + at_.tid < valid)
+                    at_.storage.items[i * BLOCK_THREADS + at_.tid] = items[i];
+            __syncthreads(at_.loc);
             for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-                if (tid_ * ITEMS_PER_THREAD + i < valid)
-                    items[i] = storage_.items[tid_ * ITEMS_PER_THREAD + i];
+                if (at_.tid * ITEMS_PER_THREAD + i < valid)
+                    items[i] = at_.storage.items[at_.tid * ITEMS_PER_THREAD + i];
         } else {
-            LoadDirectBlocked(tid_, it, items, valid);
+            LoadDirectBlocked(at_.tid, it, items, valid);
         }
     }
 
-    Shared& storage_;
-    int tid_;
-    detail::Loc loc_;
+    detail::BlockCollective<Shared, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> at_;
 };
 
 }  // namespace cub

@@ -5,7 +5,7 @@
 // CUB's; the steps are not its digit passes (a block runs on one core here, where one sort is the
 // fastest way through the simulator).
 #pragma once
-#include <cub/util_type.cuh>
+#include <cub/detail/block_collective.cuh>
 
 #include <algorithm>
 #include <numeric>
@@ -28,16 +28,11 @@ class BlockRadixSort {
 public:
     struct TempStorage : Uninitialized<Shared> {};
 
+    /// With a private TempStorage (one per block, as CUB's static __shared__ one).
     __forceinline__ BlockRadixSort(detail::Loc loc = detail::Loc::current())
-        : BlockRadixSort(private_storage(), loc) {}
-    __forceinline__ BlockRadixSort(TempStorage& temp_storage,
-                                   detail::Loc loc = detail::Loc::current())
-        : storage_(temp_storage.Alias()),
-          tid_(detail::row_major_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()),
-          loc_(loc) {
-        detail::check_block_shape("cub::BlockRadixSort", BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z,
-                                  loc);
-    }
+        : at_(nullptr, "cub::BlockRadixSort", loc) {}
+    __forceinline__ BlockRadixSort(TempStorage& temp_storage, detail::Loc loc = detail::Loc::current())
+        : at_(&temp_storage, "cub::BlockRadixSort", loc) {}
 
     __forceinline__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0,
                               int end_bit = sizeof(KeyT) * 8) {
@@ -83,48 +78,41 @@ public:
     }
 
 private:
-    static TempStorage& private_storage() {
-        __shared__ TempStorage storage;
-        return storage;
-    }
-
     template <typename Values>
     __forceinline__ void sort(KeyT (&keys)[ITEMS_PER_THREAD], Values& values, int begin_bit,
                               int end_bit, bool descending, bool to_striped) {
         constexpr bool with_values = !std::is_pointer_v<Values>;
         for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
-            storage_.keys[tid_ * ITEMS_PER_THREAD + i] = keys[i];
-            if constexpr (with_values) storage_.values[tid_ * ITEMS_PER_THREAD + i] = values[i];
+            at_.storage.keys[at_.tid * ITEMS_PER_THREAD + i] = keys[i];
+            if constexpr (with_values) at_.storage.values[at_.tid * ITEMS_PER_THREAD + i] = values[i];
         }
-        __syncthreads(loc_);
-        if (tid_ == 0) sort_tile<with_values>(begin_bit, end_bit, descending);
-        __syncthreads(loc_);
+        __syncthreads(at_.loc);
+        if (at_.tid == 0) sort_tile<with_values>(begin_bit, end_bit, descending);
+        __syncthreads(at_.loc);
         for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
-            int at = to_striped ? i * BLOCK_THREADS + tid_ : tid_ * ITEMS_PER_THREAD + i;
-            keys[i] = storage_.keys[at];
-            if constexpr (with_values) values[i] = storage_.values[at];
+            int at = to_striped ? i * BLOCK_THREADS + at_.tid : at_.tid * ITEMS_PER_THREAD + i;
+            keys[i] = at_.storage.keys[at];
+            if constexpr (with_values) values[i] = at_.storage.values[at];
         }
     }
 
     template <bool with_values>
     void sort_tile(int begin_bit, int end_bit, bool descending) {
         // On the heap: a fiber's stack is small, and a tile may hold thousands of keys.
-        std::vector<KeyT> tile_keys(storage_.keys, storage_.keys + TILE);
+        std::vector<KeyT> tile_keys(at_.storage.keys, at_.storage.keys + TILE);
         std::vector<int> order(TILE);
         std::iota(order.begin(), order.end(), 0);
         std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
             return detail::radix_less(tile_keys[a], tile_keys[b], begin_bit, end_bit, descending);
         });
-        for (int i = 0; i < TILE; ++i) storage_.keys[i] = tile_keys[order[i]];
+        for (int i = 0; i < TILE; ++i) at_.storage.keys[i] = tile_keys[order[i]];
         if constexpr (with_values) {
-            std::vector<ValueT> tile_values(storage_.values, storage_.values + TILE);
-            for (int i = 0; i < TILE; ++i) storage_.values[i] = tile_values[order[i]];
+            std::vector<ValueT> tile_values(at_.storage.values, at_.storage.values + TILE);
+            for (int i = 0; i < TILE; ++i) at_.storage.values[i] = tile_values[order[i]];
         }
     }
 
-    Shared& storage_;
-    int tid_;
-    detail::Loc loc_;
+    detail::BlockCollective<Shared, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> at_;
 };
 
 }  // namespace cub

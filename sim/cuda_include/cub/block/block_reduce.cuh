@@ -4,6 +4,7 @@
 // result is thread 0's. Every algorithm name is accepted and runs this form (the result is the
 // same; the order of a non-associative op's steps may differ from CUB's).
 #pragma once
+#include <cub/detail/block_collective.cuh>
 #include <cub/warp/warp_reduce.cuh>
 
 namespace cub {
@@ -29,13 +30,9 @@ public:
 
     /// With a private TempStorage (one per block, as CUB's static __shared__ one).
     __forceinline__ BlockReduce(detail::Loc loc = detail::Loc::current())
-        : BlockReduce(private_storage(), loc) {}
+        : at_(nullptr, "cub::BlockReduce", loc) {}
     __forceinline__ BlockReduce(TempStorage& temp_storage, detail::Loc loc = detail::Loc::current())
-        : storage_(temp_storage.Alias()),
-          tid_(detail::row_major_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()),
-          loc_(loc) {
-        detail::check_block_shape("cub::BlockReduce", BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, loc);
-    }
+        : at_(&temp_storage, "cub::BlockReduce", loc) {}
 
     __forceinline__ T Sum(T input) { return Reduce(input, cub::Sum{}, BLOCK_THREADS); }
     __forceinline__ T Sum(T input, int num_valid) { return Reduce(input, cub::Sum{}, num_valid); }
@@ -57,27 +54,20 @@ public:
     /// Over the first `num_valid` threads' inputs; thread 0 gets the result.
     template <typename ReductionOp>
     __forceinline__ T Reduce(T input, ReductionOp op, int num_valid) {
-        detail::LogicalWarp<32> warp(loc_);
-        int warp_id = tid_ / 32;
+        detail::LogicalWarp<32> warp(at_.loc);
+        int warp_id = at_.tid / 32;
         int warp_valid = num_valid - warp_id * 32;
         T partial = warp.reduce(input, op, warp_valid);
-        if (warp.lane == 0 && warp_valid > 0) storage_.warp_aggregates[warp_id] = partial;
-        __syncthreads(loc_);
-        if (tid_ == 0)
+        if (warp.lane == 0 && warp_valid > 0) at_.storage.warp_aggregates[warp_id] = partial;
+        __syncthreads(at_.loc);
+        if (at_.tid == 0)
             for (int w = 1; w < WARPS && w * 32 < num_valid; ++w)
-                partial = op(partial, storage_.warp_aggregates[w]);
+                partial = op(partial, at_.storage.warp_aggregates[w]);
         return partial;
     }
 
 private:
-    static TempStorage& private_storage() {
-        __shared__ TempStorage storage;
-        return storage;
-    }
-
-    Shared& storage_;
-    int tid_;
-    detail::Loc loc_;
+    detail::BlockCollective<Shared, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> at_;
 };
 
 }  // namespace cub

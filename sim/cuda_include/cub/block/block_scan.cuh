@@ -5,6 +5,7 @@
 // passed through TempStorage after a second __syncthreads(), is the prefix of every output.
 // Every algorithm name is accepted and runs this form.
 #pragma once
+#include <cub/detail/block_collective.cuh>
 #include <cub/warp/warp_reduce.cuh>
 
 namespace cub {
@@ -37,14 +38,11 @@ class BlockScan {
 public:
     struct TempStorage : Uninitialized<Shared> {};
 
+    /// With a private TempStorage (one per block, as CUB's static __shared__ one).
     __forceinline__ BlockScan(detail::Loc loc = detail::Loc::current())
-        : BlockScan(private_storage(), loc) {}
+        : at_(nullptr, "cub::BlockScan", loc) {}
     __forceinline__ BlockScan(TempStorage& temp_storage, detail::Loc loc = detail::Loc::current())
-        : storage_(temp_storage.Alias()),
-          tid_(detail::row_major_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()),
-          loc_(loc) {
-        detail::check_block_shape("cub::BlockScan", BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, loc);
-    }
+        : at_(&temp_storage, "cub::BlockScan", loc) {}
 
     // Sums: exclusive ones start from 0.
     __forceinline__ void ExclusiveSum(T input, T& output) {
@@ -186,28 +184,23 @@ public:
     }
 
 private:
-    static TempStorage& private_storage() {
-        __shared__ TempStorage storage;
-        return storage;
-    }
-
     /// The combination of the inputs of every thread before this one (with `start` first, and
     /// the callback's answer before that), and of the whole block into `block_aggregate`.
     template <typename ScanOp, typename Callback>
     __forceinline__ Prefix thread_prefix(T partial, Prefix start, ScanOp op, T& block_aggregate,
                                          Callback* callback) {
-        detail::LogicalWarp<32> warp(loc_);
-        int warp_id = tid_ / 32;
+        detail::LogicalWarp<32> warp(at_.loc);
+        int warp_id = at_.tid / 32;
         T inclusive = warp.inclusive(partial, op);
         T before = warp.broadcast(inclusive, warp.lane > 0 ? warp.lane - 1 : 0);
-        if (warp.lane == warp.last) storage_.warp_aggregates[warp_id] = inclusive;
-        __syncthreads(loc_);
+        if (warp.lane == warp.last) at_.storage.warp_aggregates[warp_id] = inclusive;
+        __syncthreads(at_.loc);
 
         Prefix p{before, warp.lane > 0};
-        T total = storage_.warp_aggregates[0];
+        T total = at_.storage.warp_aggregates[0];
         for (int w = 1; w < WARPS; ++w) {
             if (w == warp_id) p = Prefix{p.any ? T(op(total, p.value)) : total, true};
-            total = op(total, storage_.warp_aggregates[w]);
+            total = op(total, at_.storage.warp_aggregates[w]);
         }
         block_aggregate = total;
         if (start.any) p = Prefix{p.any ? T(op(start.value, p.value)) : start.value, true};
@@ -216,10 +209,10 @@ private:
             if (callback) {
                 if (warp_id == 0) {
                     T block_prefix = (*callback)(total);
-                    if (warp.lane == 0) storage_.block_prefix = block_prefix;
+                    if (warp.lane == 0) at_.storage.block_prefix = block_prefix;
                 }
-                __syncthreads(loc_);
-                T block_prefix = storage_.block_prefix;
+                __syncthreads(at_.loc);
+                T block_prefix = at_.storage.block_prefix;
                 p = Prefix{p.any ? T(op(block_prefix, p.value)) : block_prefix, true};
             }
         }
@@ -257,9 +250,7 @@ private:
         }
     }
 
-    Shared& storage_;
-    int tid_;
-    detail::Loc loc_;
+    detail::BlockCollective<Shared, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> at_;
 };
 
 }  // namespace cub

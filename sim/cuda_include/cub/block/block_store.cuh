@@ -1,7 +1,7 @@
 // <cub/block/block_store.cuh> in a simulator build: cub::BlockStore and the direct stores, the
 // mirror of block_load.cuh (the transposing forms go through TempStorage with a __syncthreads()).
 #pragma once
-#include <cub/util_type.cuh>
+#include <cub/detail/block_collective.cuh>
 
 namespace cub {
 
@@ -67,14 +67,11 @@ class BlockStore {
 public:
     struct TempStorage : Uninitialized<Shared> {};
 
+    /// With a private TempStorage (one per block, as CUB's static __shared__ one).
     __forceinline__ BlockStore(detail::Loc loc = detail::Loc::current())
-        : BlockStore(private_storage(), loc) {}
+        : at_(nullptr, "cub::BlockStore", loc) {}
     __forceinline__ BlockStore(TempStorage& temp_storage, detail::Loc loc = detail::Loc::current())
-        : storage_(temp_storage.Alias()),
-          tid_(detail::row_major_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()),
-          loc_(loc) {
-        detail::check_block_shape("cub::BlockStore", BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, loc);
-    }
+        : at_(&temp_storage, "cub::BlockStore", loc) {}
 
     /// Writes the block's items (blocked; striped for BLOCK_STORE_STRIPED) to the tile.
     template <typename OutputIteratorT>
@@ -88,34 +85,27 @@ public:
     }
 
 private:
-    static TempStorage& private_storage() {
-        __shared__ TempStorage storage;
-        return storage;
-    }
-
     template <typename OutputIteratorT>
     __forceinline__ void store(OutputIteratorT it, T (&items)[ITEMS_PER_THREAD], int valid) {
         if constexpr (ALGORITHM == BLOCK_STORE_STRIPED) {
-            StoreDirectStriped<BLOCK_THREADS>(tid_, it, items, valid);
+            StoreDirectStriped<BLOCK_THREADS>(at_.tid, it, items, valid);
         } else if constexpr (TRANSPOSES) {
             // Blocked to striped through shared memory, then striped writes.
             T striped[ITEMS_PER_THREAD];
             for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-                if (tid_ * ITEMS_PER_THREAD + i < valid)
-                    storage_.items[tid_ * ITEMS_PER_THREAD + i] = items[i];
-            __syncthreads(loc_);
+                if (at_.tid * ITEMS_PER_THREAD + i < valid)
+                    at_.storage.items[at_.tid * ITEMS_PER_THREAD + i] = items[i];
+            __syncthreads(at_.loc);
             for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-                if (i * BLOCK_THREADS + tid_ < valid)
-                    striped[i] = storage_.items[i * BLOCK_THREADS + tid_];
-            StoreDirectStriped<BLOCK_THREADS>(tid_, it, striped, valid);
+                if (i * BLOCK_THREADS + at_.tid < valid)
+                    striped[i] = at_.storage.items[i * BLOCK_THREADS + at_.tid];
+            StoreDirectStriped<BLOCK_THREADS>(at_.tid, it, striped, valid);
         } else {
-            StoreDirectBlocked(tid_, it, items, valid);
+            StoreDirectBlocked(at_.tid, it, items, valid);
         }
     }
 
-    Shared& storage_;
-    int tid_;
-    detail::Loc loc_;
+    detail::BlockCollective<Shared, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> at_;
 };
 
 }  // namespace cub
