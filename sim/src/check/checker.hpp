@@ -260,7 +260,6 @@ void checks_warp_misuse(FindingKind kind, const WarpMisuseDraft& what, bool ends
 /// this is set before any file's own static initialisation (process.cpp's
 /// unchecked_build_file's included). Written only then, on one thread.
 inline bool instrumented_build = false;
-inline bool instrumented_build_seen() { return instrumented_build; }
 
 /// True while the watchdog (launch/watchdog.cpp) probes or stops a launch: the out-of-line
 /// access path then calls `stop_poll`, which the watchdog installs as it starts. A hook rather

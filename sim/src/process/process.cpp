@@ -101,7 +101,7 @@ void end_process(int status, bool leaks) {
 void unchecked_build_file() {
     profile_unchecked_build();
     start_process();
-    if (instrumented_build_seen() || the_process->unchecked) return;
+    if (instrumented_build || the_process->unchecked) return;
     the_process->unchecked = true;
     checks_off_if_unchecked(the_process->config);
     const char* asked = std::getenv("SIMT_CHECK");
