@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "cuda_api.hpp"
-#include "../block/block.hpp"
+#include "../state/block.hpp"
 #include "../report/text.hpp"
 
 namespace simt::sim::detail {

@@ -9,10 +9,26 @@
 
 #include "../launch/streams.hpp"
 #include "../memory/arena.hpp"
-#include "../memory/host_pointers.hpp"
+#include "../memory/memory.hpp"
+#include "../launch/grid.hpp"
+#include "../check/host_pointers.hpp"
 #include "cuda_api.hpp"
 
 namespace simt::sim::detail {
+
+Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site,
+                     int device) {
+    Allocation* a = new_device_array(bytes, elem_size, elem_type, site, device);
+    checks_allocated(*a);
+    return a;
+}
+
+void release(Allocation* a) {
+    wait_all_quietly();  // like cudaFree: queued kernels may still use it
+    if (a->freed) return;
+    checks_freed(*a);
+    free_device_array(a);
+}
 
 Allocation* find(const void* p, std::size_t& offset) {
     Allocation* a = arena::contains(p) ? arena::owner_in_range(p) : nullptr;

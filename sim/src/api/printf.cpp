@@ -2,9 +2,9 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include "../block/block.hpp"
-#include "../block/worker.hpp"
-#include "../launch/grid_run.hpp"
+#include "../state/block.hpp"
+#include "../state/worker.hpp"
+#include "../state/grid_run.hpp"
 #include "../report/text.hpp"
 
 namespace simt::sim::detail {

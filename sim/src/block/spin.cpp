@@ -23,7 +23,7 @@
 #include "../memory/arena.hpp"
 #include "../report/symbolize.hpp"
 #include "../report/text.hpp"
-#include "worker.hpp"
+#include "../state/worker.hpp"
 
 namespace simt::sim::detail {
 

@@ -30,9 +30,9 @@
 #include <mutex>
 #include <vector>
 
-#include "../block/block.hpp"
-#include "../block/worker.hpp"
-#include "../launch/grid_run.hpp"
+#include "../state/block.hpp"
+#include "../state/worker.hpp"
+#include "../state/grid_run.hpp"
 #include "../report/text.hpp"
 
 namespace simt::sim::detail {
@@ -184,6 +184,13 @@ struct Checkers {
 Checkers& checkers();
 
 // --- Delivering events: the only calls the rest of the simulator makes ------------------------
+
+/// A site at `loc` by the running thread (or the host), with the access's name
+/// (check/finding.cpp).
+DraftSite draft_site(const Loc& loc, const char* access);
+/// Records a finding for the block running on this thread, unless its key is already pending
+/// in this block or was published.
+void add_finding(Draft d);
 
 // Host side (streams and events). The order_* names are the launch order's events.
 unsigned new_stream_id();

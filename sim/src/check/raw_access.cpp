@@ -18,7 +18,7 @@
 #include "checker.hpp"
 #include "shadow.hpp"
 #include "../memory/arena.hpp"
-#include "../memory/host_pointers.hpp"
+#include "host_pointers.hpp"
 #include "../thread/fault.hpp"
 #include "../report/finding.hpp"
 #include "../report/symbolize.hpp"

@@ -8,6 +8,7 @@
 #include "simt/sim/cooperative/thread_group.hpp"
 #include "../check/checker.hpp"
 #include "../device/occupancy.hpp"
+#include "grid.hpp"
 
 namespace simt::sim::detail {
 

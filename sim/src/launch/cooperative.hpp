@@ -33,9 +33,9 @@
 #include <string>
 #include <vector>
 
-#include "../block/block.hpp"
-#include "../block/worker.hpp"
-#include "grid_run.hpp"
+#include "../state/block.hpp"
+#include "../state/worker.hpp"
+#include "../state/grid_run.hpp"
 #include "../report/text.hpp"
 
 namespace simt::sim::detail {

@@ -9,7 +9,8 @@
 #include <thread>
 
 #include "../check/checker.hpp"
-#include "../memory/host_pointers.hpp"
+#include "../check/host_pointers.hpp"
+#include "grid.hpp"
 #include "cooperative.hpp"
 #include "turns.hpp"
 #include "watchdog.hpp"

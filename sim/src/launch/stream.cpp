@@ -1,5 +1,6 @@
 // Streams and events: each stream is an in-order queue served by its own OS thread.
 #include "streams.hpp"
+#include "grid.hpp"
 #include "watchdog.hpp"
 #include "../check/checker.hpp"
 

@@ -3,8 +3,9 @@
 
 #include <algorithm>
 
-#include "../block/worker.hpp"
+#include "../state/worker.hpp"
 #include "cooperative.hpp"
+#include "grid.hpp"
 
 namespace simt::sim::detail {
 

@@ -19,8 +19,8 @@
 #include <mutex>
 #include <vector>
 
-#include "../block/block.hpp"
-#include "grid_run.hpp"
+#include "../state/block.hpp"
+#include "../state/grid_run.hpp"
 
 namespace simt::sim::detail {
 

@@ -25,9 +25,9 @@
 #include <utility>
 #include <vector>
 
-#include "../block/block.hpp"
-#include "../block/worker.hpp"
-#include "../launch/grid_run.hpp"
+#include "../state/block.hpp"
+#include "../state/worker.hpp"
+#include "../state/grid_run.hpp"
 #include "../report/text.hpp"
 
 namespace simt::sim::detail {

@@ -7,8 +7,9 @@
 #include <cstring>
 #include <deque>
 
-#include "../check/checker.hpp"
+#include "../report/text.hpp"
 #include "arena.hpp"
+#include "memory.hpp"
 
 namespace simt::sim::detail {
 
@@ -92,8 +93,8 @@ Allocation& new_record(std::size_t bytes, std::size_t elem_size, const char* ele
     return a;
 }
 
-Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_type, Loc site,
-                     int device) {
+Allocation* new_device_array(std::size_t bytes, std::size_t elem_size, const char* elem_type,
+                             Loc site, int device) {
     if (std::string why = claim(bytes, device); !why.empty())
         throw simt::Error("simt: out of device memory at " + where(site) + ": " +
                           std::to_string(bytes) + " bytes asked for" + why);
@@ -106,16 +107,12 @@ Allocation* allocate(std::size_t bytes, std::size_t elem_size, const char* elem_
     }
     Allocation& a = *made;
     a.device = device;
-    checks_allocated(a);
     return &a;
 }
 
-void release(Allocation* a) {
-    wait_all_quietly();  // like cudaFree: queued kernels may still use it
-    if (a->freed) return;
+void free_device_array(Allocation* a) {
     arena::release(a->base, a->size);
     if (a->space == Space::global && !a->symbol) global_in_use[a->device] -= a->size;
-    checks_freed(*a);
     a->bytes = 0;  // every later access fails the bounds check and is reported as use after free
     a->freed = true;
 }
@@ -159,42 +156,6 @@ Allocation* make_symbol(std::size_t bytes, std::size_t elem_size, const char* el
     else std::memset(a.base, 0, bytes);
     a.host_init = true;
     return &a;
-}
-
-void refresh_shared(Allocation& a, std::uint64_t& epoch) {
-    if (!tls::thread)
-        throw simt::Error("simt: a __shared__ array was used outside a kernel (declared at " +
-                          where(a.site) + ")");
-    Worker& w = *tls::worker;
-    BlockState& b = w.block;
-    epoch = tls::block_epoch;
-    std::memset(a.base, arena::poison_byte, a.size);
-    b.shared_bytes += a.size;
-    const KernelLaunch& k = b.grid->k;
-    std::size_t limit = k.shared_optin ? device_properties().shared_mem_per_block_optin
-                                       : LaunchLimits::max_shared_bytes;
-    if (b.shared_bytes + k.shared_bytes > limit)
-        w.fail_thread("simt: the kernel launched at " + where(k.site) + " uses " +
-                      std::to_string(b.shared_bytes) + " bytes of static and " +
-                      std::to_string(k.shared_bytes) + " bytes of dynamic shared memory per " +
-                      "block, more than the " + std::to_string(limit) + " bytes allowed (the "
-                      "array declared at " + where(a.site) + " crossed it)");
-}
-
-Allocation* dynamic_shared_area() {
-    if (!tls::thread) throw simt::Error("simt::dynamic_shared() called outside a kernel");
-    return &tls::worker->dyn_shared;
-}
-
-void interleave_point(Loc) {
-    Worker& w = *tls::worker;
-    BlockState& b = w.block;
-    if (!b.schedule.switch_inside_rmw()) return;
-    ThreadState& ts = *tls::thread;
-    ts.status = Status::waiting;
-    ++b.waiting;
-    w.make_ready(ts);
-    w.yield_current(ts);
 }
 
 }  // namespace simt::sim::detail

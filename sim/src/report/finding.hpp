@@ -10,21 +10,15 @@
 //
 // No checker writes a word of a report, and no text is made for a finding that is not printed.
 #pragma once
-#include "../block/block.hpp"
-#include "../block/worker.hpp"
-#include "../launch/grid_run.hpp"
 #include "text.hpp"
 #include "draft.hpp"
 
 namespace simt::sim::detail {
 
-/// A site at `loc` by the running thread (or the host), with the access's name.
-DraftSite draft_site(const Loc& loc, const char* access);
 /// The key that reports a finding once (draft.hpp's FindingKey).
 FindingKey key_of(const Draft& d);
-/// Records a finding for the block running on this thread, unless its key is already pending
-/// in this block or was published.
-void add_finding(Draft d);
+/// Whether a finding with `key` was printed already (check/finding.cpp skips it).
+bool was_published(const FindingKey& key);
 /// The report a learner reads.
 std::string format_text(const Draft& d);
 /// One JSON object on one line (JSON Lines).

@@ -237,19 +237,6 @@ std::string out_of_bounds(const Draft& d, const std::string& what, const std::st
 
 }  // namespace
 
-DraftSite draft_site(const Loc& loc, const char* access) {
-    DraftSite d;
-    d.loc = loc;
-    d.access = access;
-    if (tls::thread) {
-        d.thread = tls::thread->idx;
-        d.block = tls::worker->block.idx;
-        if (const Loc& launch = tls::worker->block.grid->k.site; is_library_call(launch))
-            d.call = launch;
-    }
-    return d;
-}
-
 std::string format_text(const Draft& d) {
     const DraftSite& first = d.sites.front();
     const std::string what = first.access;

@@ -243,18 +243,10 @@ FindingKey key_of(const Draft& d) {
     return key;
 }
 
-void add_finding(Draft d) {
-    BlockState& b = tls::worker->block;
-    FindingKey key = key_of(d);
-    for (const PendingFinding& p : b.findings)
-        if (p.key == key) return;
-    {
-        auto& p = published();
-        std::lock_guard lock(p.m);
-        if (p.keys.contains(key)) return;
-    }
-    b.findings.push_back(
-        {b.linear, tls::thread ? tls::thread->linear : 0, std::move(key), std::move(d)});
+bool was_published(const FindingKey& key) {
+    auto& p = published();
+    std::lock_guard lock(p.m);
+    return p.keys.contains(key);
 }
 
 void publish(std::vector<PendingFinding>& fs, std::uint64_t failed) {

@@ -2,6 +2,7 @@
 // indices, and the pipeline's end (publish). Implemented in report.cpp.
 #pragma once
 #include <exception>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,18 @@ std::vector<std::string> source_lines(const char* file, unsigned first, unsigned
 /// `failed` (the first failed block's index), in block order, each new key printed once and
 /// remembered for findings().
 void publish(std::vector<PendingFinding>& fs, std::uint64_t failed = ~std::uint64_t(0));
+/// A kernel error that a GPU reports with a CUDA error of its own (an illegal address, a failed
+/// assert); every other kernel error is cudaErrorLaunchFailure.
+struct KernelFault : simt::KernelError {
+    KernelFault(const std::string& message, cudaError_t c, std::optional<FindingKey> f = {})
+        : simt::KernelError(message), code(c), finding(std::move(f)) {}
+    cudaError_t code;
+    /// The finding that says what this error says (a deadlock's), when a checker made one: once
+    /// that is printed, the error is printed as its first line only.
+    std::optional<FindingKey> finding;
+};
+/// The CUDA error a kernel error stands for: a KernelFault's code, else cudaErrorLaunchFailure.
+cudaError_t kernel_error_code(const std::exception& e);
 /// A kernel error's text, or only its first line and "(reported above)" when the finding it
 /// repeats (a deadlock's: KernelFault::finding) was printed.
 std::string not_reported_yet(const std::exception& e);

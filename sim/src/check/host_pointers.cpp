@@ -9,7 +9,7 @@
 #include <mutex>
 #include <string>
 
-#include "arena.hpp"
+#include "../memory/arena.hpp"
 #include "../report/symbolize.hpp"
 #include "../thread/fault.hpp"
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "../report/draft.hpp"
+#include "../report/text.hpp"
 #include "schedule.hpp"
 
 namespace simt::sim::detail {
@@ -54,21 +54,9 @@ struct WarpState {
 /// unwinds the kernel's frames so the fiber can return to the pool.
 struct BlockAborted {};
 
-/// A kernel error that a GPU reports with a CUDA error of its own (an illegal address, a failed
-/// assert); every other kernel error is cudaErrorLaunchFailure.
-struct KernelFault : simt::KernelError {
-    KernelFault(const std::string& message, cudaError_t c, std::optional<FindingKey> f = {})
-        : simt::KernelError(message), code(c), finding(std::move(f)) {}
-    cudaError_t code;
-    /// The finding that says what this error says (a deadlock's), when a checker made one: once
-    /// that is printed, the error is printed as its first line only.
-    std::optional<FindingKey> finding;
-};
 /// A deadlock as data (report/draft.hpp); report/format.cpp writes its finding and its
 /// KernelError (deadlock_message).
 using Deadlock = DeadlockDraft;
-/// The CUDA error a kernel error stands for: a KernelFault's code, else cudaErrorLaunchFailure.
-cudaError_t kernel_error_code(const std::exception& e);
 
 /// Whether `ts` waits at its block's barrier (and so is what a release wakes).
 inline bool waits_at_barrier(const ThreadState& ts) {

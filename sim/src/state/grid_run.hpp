@@ -1,4 +1,5 @@
-// One launch being executed: its blocks' results, errors and findings, and the checkers on for it.
+// One launch being executed, as data: its blocks' results, errors and findings, and the checkers on
+// for it. launch/grid.hpp runs it.
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -7,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../block/block.hpp"
+#include "block.hpp"
 
 namespace simt::sim::detail {
 
@@ -39,13 +40,5 @@ struct GridRun {
     /// BlockTurns); each block reaches them as BlockState::others.
     OtherBlocks* turns = nullptr;
 };
-
-/// Runs a launch on the TBB arena; throws KernelError for the first failing block (by index).
-void run_grid(const KernelLaunch& k);
-/// Adds what block `b` (number `i`) found and the error it ended with, if any, to its launch.
-void collect_block(GridRun& g, BlockState& b, std::uint64_t i);
-
-/// Waits for every stream without collecting errors (for destructors, like cudaFree's sync).
-void wait_all_quietly();
 
 }  // namespace simt::sim::detail

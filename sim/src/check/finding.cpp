@@ -1,0 +1,32 @@
+// Where a checker's draft meets the running block: the site's thread, block and library call
+// are read from the running thread here, and the draft waits in its block's findings until the
+// launch publishes them in block order (report/report.cpp).
+#include "checker.hpp"
+#include "../report/finding.hpp"
+
+namespace simt::sim::detail {
+
+DraftSite draft_site(const Loc& loc, const char* access) {
+    DraftSite d;
+    d.loc = loc;
+    d.access = access;
+    if (tls::thread) {
+        d.thread = tls::thread->idx;
+        d.block = tls::worker->block.idx;
+        if (const Loc& launch = tls::worker->block.grid->k.site; is_library_call(launch))
+            d.call = launch;
+    }
+    return d;
+}
+
+void add_finding(Draft d) {
+    BlockState& b = tls::worker->block;
+    FindingKey key = key_of(d);
+    for (const PendingFinding& p : b.findings)
+        if (p.key == key) return;
+    if (was_published(key)) return;
+    b.findings.push_back(
+        {b.linear, tls::thread ? tls::thread->linear : 0, std::move(key), std::move(d)});
+}
+
+}  // namespace simt::sim::detail

@@ -1,0 +1,2 @@
+// A lower layer's header: the upper layer may include it.
+#pragma once

@@ -1,0 +1,2 @@
+// A lower layer that reaches up: what the layer check exists to refuse.
+#include "../high/upper.hpp"
