@@ -2,10 +2,8 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include "../state/block.hpp"
 #include "../state/worker.hpp"
 #include "../state/grid_run.hpp"
-#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

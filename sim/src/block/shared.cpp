@@ -3,7 +3,6 @@
 #include <cstring>
 
 #include "../memory/arena.hpp"
-#include "../report/text.hpp"
 #include "../state/grid_run.hpp"
 #include "../state/worker.hpp"
 

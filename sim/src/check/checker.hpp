@@ -30,10 +30,8 @@
 #include <mutex>
 #include <vector>
 
-#include "../state/block.hpp"
 #include "../state/worker.hpp"
 #include "../state/grid_run.hpp"
-#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

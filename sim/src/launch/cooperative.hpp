@@ -33,10 +33,8 @@
 #include <string>
 #include <vector>
 
-#include "../state/block.hpp"
 #include "../state/worker.hpp"
 #include "../state/grid_run.hpp"
-#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

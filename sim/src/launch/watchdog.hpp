@@ -25,10 +25,8 @@
 #include <utility>
 #include <vector>
 
-#include "../state/block.hpp"
 #include "../state/worker.hpp"
 #include "../state/grid_run.hpp"
-#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 

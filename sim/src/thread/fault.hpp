@@ -3,10 +3,8 @@
 #pragma once
 #include <string>
 
-#include "../state/block.hpp"
 #include "../state/worker.hpp"
 #include "../state/grid_run.hpp"
-#include "../report/text.hpp"
 
 namespace simt::sim::detail {
 
