@@ -2,7 +2,8 @@
 # follow from them, on every model of the table (sim/src/device/).
 if(Catch2_FOUND)
   simt_add_executable(simt_device_tests
-    SOURCES main.cpp device/occupancy_test.cpp device/occupancy_registers_test.cpp device/device_test.cu
+    SOURCES main.cpp device/occupancy_test.cpp device/occupancy_registers_test.cpp device/timing_test.cpp
+            device/device_test.cu
     LIBRARIES Catch2::Catch2
     SIMULATOR_ONLY)
   # The toolkit's own occupancy calculator, a header of plain C++, is the reference where found.

@@ -17,6 +17,18 @@ constexpr std::size_t KiB = 1024, GiB = std::size_t(1) << 30;
 // SM and per block, 255 per thread, allocated per warp in units of 256 over 4 sub-partitions.
 // Shared memory is allocated in 128-byte units from cc 8.0 and 256-byte units before.
 // The persisting-L2 maximum is 3/4 of L2 (cudaDevAttrMaxPersistingL2CacheSize; 0 before cc 8.0).
+//
+// Speeds, for the time model (docs/profiling.md, "Predicted time"): DRAM bandwidth from each
+// card's datasheet (A100 80GB SXM 2,039 GB/s; T4 320 GB/s; RTX 4090 1,008 GB/s; H100 SXM 3,350
+// GB/s). Arithmetic per SM and clock from the architecture whitepapers (GA100, TU102/T4, AD102,
+// GH100): FP32 lanes (64, 64, 128, 128), FP64 (32, 2, 2, 64), FP16 outside the tensor cores
+// (256, 128, 128, 256) and dense FP16 tensor multiply-adds (1024, 512, 256, 2048). L2 bandwidth:
+// 5,120 bytes a clock is the GA100 whitepaper's figure for A100; NVIDIA publishes none for the
+// others, so T4 takes half of it (TU104's 32 slices of half the width) and RTX 4090 and H100 take
+// A100's: these three are estimates until a GPU measures them. Latencies are microbenchmark
+// figures (pointer chasing, as in "Dissecting the Ampere GPU architecture through
+// microbenchmarking" and Chips and Cheese's measurements), rounded; launch cost is what
+// back-to-back cudaEvent timing of an empty kernel shows on these cards, about 3 us.
 // clang-format off
 constexpr GpuModel models[] = {
     // key    name                       cc    SMs  thr/SM blk/SM regs/SM regs/blk r/thr unit parts
@@ -24,16 +36,21 @@ constexpr GpuModel models[] = {
      // shared/SM  per block  opt-in      reserved unit global
      164 * KiB, 48 * KiB, 163 * KiB, 1 * KiB, 128, 80 * GiB,
      // clock   mem clock  bus   L2              persisting L2   copy engines  PCI id  FP32:FP64
-     1410000, 1593000, 5120, 40 * 1024 * 1024, 30 * 1024 * 1024, 3, 0x20B2, 2},
+     1410000, 1593000, 5120, 40 * 1024 * 1024, 30 * 1024 * 1024, 3, 0x20B2, 2,
+     // DRAM GB/s  L2 B/clk  FP32  FP64  FP16  tensor FP16  DRAM ns  L2 ns  launch us
+     {2039,        5120,     64,   32,   256,  1024,        480,     200,   3}},
     {"T4", "Tesla T4", 7, 5, 40, 1024, 16, 65536, 65536, 255, 256, 4,
      64 * KiB, 48 * KiB, 64 * KiB, 0, 256, 15843721216ull,
-     1590000, 5001000, 256, 4 * 1024 * 1024, 0, 3, 0x1EB8, 32},
+     1590000, 5001000, 256, 4 * 1024 * 1024, 0, 3, 0x1EB8, 32,
+     {320, 2560, 64, 2, 128, 512, 560, 250, 3}},
     {"RTX4090", "NVIDIA GeForce RTX 4090", 8, 9, 128, 1536, 24, 65536, 65536, 255, 256, 4,
      100 * KiB, 48 * KiB, 99 * KiB, 1 * KiB, 128, 24 * GiB,
-     2520000, 10501000, 384, 72 * 1024 * 1024, 54 * 1024 * 1024, 2, 0x2684, 64},
+     2520000, 10501000, 384, 72 * 1024 * 1024, 54 * 1024 * 1024, 2, 0x2684, 64,
+     {1008, 5120, 128, 2, 128, 256, 500, 180, 3}},
     {"H100", "NVIDIA H100 80GB HBM3", 9, 0, 132, 2048, 32, 65536, 65536, 255, 256, 4,
      228 * KiB, 48 * KiB, 227 * KiB, 1 * KiB, 128, 80 * GiB,
-     1980000, 2619000, 5120, 50 * 1024 * 1024, 75 * 512 * 1024, 3, 0x2330, 2},
+     1980000, 2619000, 5120, 50 * 1024 * 1024, 75 * 512 * 1024, 3, 0x2330, 2,
+     {3350, 5120, 128, 64, 256, 2048, 480, 190, 3}},
 };
 // clang-format on
 

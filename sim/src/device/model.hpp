@@ -31,6 +31,19 @@ struct GpuModel {
     int l2_bytes, persisting_l2_max_bytes, copy_engines;
     unsigned pci_device_id;
     int fp64_ratio;  ///< single- to double-precision throughput (the guide's arithmetic table)
+    /// What the time model (device/timing.hpp) needs beyond the properties; model.cpp names the
+    /// source of each value.
+    struct Speeds {
+        double dram_gb_per_s;       ///< peak DRAM bandwidth, 10^9 bytes a second (datasheet)
+        int l2_bytes_per_clock;     ///< L2 to SMs, bytes a clock, all slices together
+        int fp32_per_clock;         ///< FP32 results a clock per SM (FMA counted once)
+        int fp64_per_clock;         ///< FP64 results a clock per SM
+        int fp16_per_clock;         ///< FP16 results a clock per SM, outside the tensor cores
+        int tensor_fp16_per_clock;  ///< dense FP16 multiply-adds a clock per SM, tensor cores
+        double dram_latency_ns;     ///< a load that misses L2, as microbenchmarks measure it
+        double l2_latency_ns;       ///< a load that hits L2
+        double launch_us;           ///< one launch's fixed cost, as cudaEvent timing sees it
+    } speeds;
 };
 
 /// The keys of the models, as SIMT_DEVICE's help and its refusal name them; model.cpp checks at

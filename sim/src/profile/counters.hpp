@@ -5,7 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cctype>
 #include <cstdint>
+#include <string_view>
+#include <unordered_map>
+#include <bitset>
 
 namespace simt::sim::detail::profile {
 
@@ -99,6 +103,147 @@ inline Cost shared_cost(const Request& r) {
         c.actual += most;
     }
     return c;
+}
+
+/// Global-memory sectors a block or a launch touched, as bits in chunks of 4,096 sectors
+/// (128 KiB of memory): the time model's distinct sectors (device/timing.hpp).
+class SectorSet {
+public:
+    void add(std::uint64_t sector) {
+        const std::uint64_t key = sector >> 12;
+        if (key != last_key_) {
+            last_ = &chunks_[key];  // a node of an unordered_map keeps its address
+            last_key_ = key;
+        }
+        last_->set(sector & 4095);
+    }
+    /// Marks the sectors that bytes [address, address + size) fall in.
+    void add_bytes(std::uint64_t address, std::uint32_t size) {
+        for (std::uint64_t s = address / 32, e = (address + std::max(size, 1u) - 1) / 32; s <= e; ++s)
+            add(s);
+    }
+    void merge(const SectorSet& o) {
+        for (const auto& [key, bits] : o.chunks_) chunks_[key] |= bits;
+    }
+    std::uint64_t count() const {
+        std::uint64_t n = 0;
+        for (const auto& [key, bits] : chunks_) n += bits.count();
+        return n;
+    }
+    /// Sectors in this set or in `o`.
+    std::uint64_t count_with(const SectorSet& o) const {
+        std::uint64_t n = count();
+        for (const auto& [key, bits] : o.chunks_) {
+            auto it = chunks_.find(key);
+            n += it == chunks_.end() ? bits.count() : (bits & ~it->second).count();
+        }
+        return n;
+    }
+    void clear() {
+        chunks_.clear();
+        last_ = nullptr;
+        last_key_ = ~std::uint64_t(0);
+    }
+
+private:
+    std::unordered_map<std::uint64_t, std::bitset<4096>> chunks_;
+    std::bitset<4096>* last_ = nullptr;
+    std::uint64_t last_key_ = ~std::uint64_t(0);
+};
+
+/// The arithmetic one execution of a source line does, counted from its text for the time
+/// model's compute term (docs/profiling.md, "Predicted time"): each binary + - * / % & | ^ << >>,
+/// comparison, && and ||, each compound assignment and ++ or --, and each call of a math
+/// function (sqrtf, expf, fmaf, ...; any name ending in f( from the CUDA math library counts the
+/// same as its double form). Comments and literals are skipped. It counts operators, not
+/// instructions: an a * b + c that nvcc fuses into one FMA counts 2, an index that nvcc
+/// strength-reduces out of a loop counts every time.
+inline unsigned arithmetic_ops(std::string_view line) {
+    static constexpr std::string_view math[] = {
+        "sqrt", "rsqrt", "cbrt", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10",
+        "log1p", "pow", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh",
+        "cosh", "tanh", "fma", "fmax", "fmin", "fabs", "floor", "ceil", "round", "trunc",
+        "erf", "erfc", "hypot", "__expf", "__logf", "__sinf", "__cosf", "__powf", "__fdividef",
+        "__fmul_rn", "__fadd_rn", "__fmaf_rn", "max", "min"};
+    unsigned ops = 0;
+    char prev = 0;  // the last character that was not a space: what an operator follows
+    auto operand_end = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ')' || c == ']' ||
+               c == '.';
+    };
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i], next = i + 1 < line.size() ? line[i + 1] : 0;
+        if (c == '/' && next == '/') break;
+        if (c == '"' || c == '\'') {  // a literal: skip to its closing quote
+            for (++i; i < line.size() && line[i] != c; ++i)
+                if (line[i] == '\\') ++i;
+            prev = 'x';
+            continue;
+        }
+        if (std::isspace(static_cast<unsigned char>(c))) continue;
+        if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+            std::size_t end = i;
+            while (end < line.size() &&
+                   (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_'))
+                ++end;
+            std::string_view word = line.substr(i, end - i);
+            std::size_t after = end;
+            while (after < line.size() && line[after] == ' ') ++after;
+            if (after < line.size() && line[after] == '(') {
+                std::string_view base = word;
+                if (base.size() > 1 && base.back() == 'f') base.remove_suffix(1);
+                for (std::string_view m : math)
+                    if (word == m || base == m) {
+                        ++ops;
+                        break;
+                    }
+            }
+            i = end - 1;
+            prev = 'x';
+            continue;
+        }
+        if ((c == '+' || c == '-') && next == c) {  // ++ and --
+            ++ops;
+            ++i;
+            prev = ')';
+            continue;
+        }
+        if (c == '-' && next == '>') {
+            ++i;
+            prev = 0;
+            continue;
+        }
+        if ((c == '&' || c == '|') && next == c) {
+            ++ops;
+            ++i;
+            prev = 0;
+            continue;
+        }
+        if ((c == '<' || c == '>') && next == c) {  // a shift, or its compound form
+            ++ops;
+            i += 1 + (i + 2 < line.size() && line[i + 2] == '=');
+            prev = 0;
+            continue;
+        }
+        if (c == '<' || c == '>' || ((c == '=' || c == '!') && next == '=')) {
+            ++ops;
+            if (next == '=') ++i;
+            prev = 0;
+            continue;
+        }
+        if (std::string_view("+-*/%&|^").find(c) != std::string_view::npos) {
+            if (next == '=') {  // a compound assignment
+                ++ops;
+                ++i;
+            } else if (operand_end(prev)) {
+                ++ops;  // binary: it follows an operand (a unary - or a *p does not)
+            }
+            prev = 0;
+            continue;
+        }
+        prev = c;
+    }
+    return ops;
 }
 
 }  // namespace simt::sim::detail::profile

@@ -33,6 +33,9 @@
 #include "../check/checker.hpp"
 #include "../report/symbolize.hpp"
 #include "../report/text.hpp"
+#include "../report/timing_text.hpp"
+#include "../device/model.hpp"
+#include "../device/timing.hpp"
 
 #if __has_include("../device/occupancy.hpp")
 #include "../device/occupancy.hpp"
@@ -129,6 +132,8 @@ struct BlockProfile {
     unsigned current_warp = ~0u;
     SiteMap sites;
     SyncCounts sync;
+    /// Global sectors read and written (an atomic's both), for the time model's DRAM term.
+    SectorSet read, written;
 
     void begin(BlockState& b) {
         block = &b;
@@ -136,6 +141,8 @@ struct BlockProfile {
         current_warp = ~0u;
         sites.clear();
         sync = {};
+        read.clear();
+        written.clear();
     }
     unsigned lanes_of(unsigned warp) const { return std::min(32u, block->nthreads - warp * 32); }
 
@@ -191,7 +198,10 @@ struct BlockProfile {
         for (unsigned i = 0; i < w.used; ++i) {
             SiteSegment& s = w.sites[i];
             SiteStats& st = sites[s.key];
-            for (std::uint32_t k = 0; k < s.used; ++k) count(s.key.space, s.requests[k], full, st);
+            for (std::uint32_t k = 0; k < s.used; ++k) {
+                count(s.key.space, s.requests[k], full, st);
+                if (s.key.space == Space::global) touch(s.key.kind, s.requests[k]);
+            }
             s.used = 0;
             s.count.fill(0);
         }
@@ -200,6 +210,14 @@ struct BlockProfile {
     void flush_all() {
         for (unsigned w = 0; w < warps.size(); ++w)
             if (warps[w].used) flush(w);
+    }
+
+    void touch(Access kind, const Request& r) {
+        for (std::uint32_t m = r.mask; m; m &= m - 1) {
+            const unsigned l = static_cast<unsigned>(std::countr_zero(m));
+            if (kind != Access::write) read.add_bytes(r.address[l], r.size[l]);
+            if (kind != Access::read) written.add_bytes(r.address[l], r.size[l]);
+        }
     }
 
     static void count(Space space, const Request& r, unsigned full, SiteStats& st) {
@@ -257,6 +275,7 @@ thread_local BlockProfile tls_block_profile;
 struct LaunchTally {
     SiteMap sites;
     SyncCounts sync;
+    SectorSet read, written;
     std::size_t static_shared = 0;  ///< the most static shared memory one block declared
 };
 
@@ -516,6 +535,8 @@ struct KernelTotals {
     LineMap lines;
     Metrics occupancy;
     std::string occupancy_text;
+    TimePrediction first_prediction;  ///< the first launch's, with the terms behind it
+    double predicted_us = 0;          ///< every launch's together
 };
 
 std::string fixed(double v) {
@@ -597,6 +618,8 @@ public:
         for (const auto& [key, stats] : p->sites) t.sites[key].add(stats);
         t.sync.instructions += p->sync.instructions;
         t.sync.lanes += p->sync.lanes;
+        t.read.merge(p->read);
+        t.written.merge(p->written);
         t.static_shared = std::max(t.static_shared, b.shared_bytes);
     }
 
@@ -625,8 +648,14 @@ private:
         LineMap lines;
         Tally total;
         total.sync = t.sync;
+        // Per source line, the most threads that ran one of its accesses: how often it ran.
+        std::map<std::pair<std::string, unsigned>, std::uint64_t> line_runs;
         for (const auto& [key, stats] : t.sites) {
             Loc loc = key.raw ? loc_of(key.where) : std::bit_cast<Loc>(key.where);
+            if (key.where && loc.file_name()) {
+                std::uint64_t& runs = line_runs[{loc.file_name(), loc.line()}];
+                runs = std::max(runs, stats.c.lanes);
+            }
             const Op op = key.kind == Access::read    ? Op::ld
                           : key.kind == Access::write ? Op::st
                           : key.space == Space::global && key.where && result_unused(loc)
@@ -642,6 +671,7 @@ private:
         occupancy_of(k, t.static_shared, g.nblocks, occupancy, occupancy_text);
 
         std::lock_guard lock(m_);
+        const TimePrediction predicted = predict_time(gpu_model(), work(g, t, total, occupancy, line_runs));
         const std::string site =
             std::string(base_name(k.site.file_name())) + ":" + std::to_string(k.site.line());
         auto kt = std::find_if(kernels_.begin(), kernels_.end(),
@@ -662,6 +692,8 @@ private:
         for (const auto& [lk, stats] : lines) kt->lines[lk].add(stats);
         kt->occupancy = occupancy;
         kt->occupancy_text = occupancy_text;
+        if (kt->launches == 1) kt->first_prediction = predicted;
+        kt->predicted_us += predicted.us;
 
         const std::string& path = g.cfg.profile_json;
         if (path.empty()) return;
@@ -673,6 +705,9 @@ private:
         launch["grid"] = {k.grid.x, k.grid.y, k.grid.z};
         launch["block"] = {k.block.x, k.block.y, k.block.z};
         launch["metrics"] = json_metrics(all);
+        launch["predicted_us"] = predicted.us;
+        launch["bound"] = bound_name(predicted.bound);
+        launch["prediction"] = prediction_json(predicted);
         // One entry per source line, its accesses' metrics together.
         std::map<std::pair<std::string, unsigned>, Tally> by_line;
         for (const auto& [lk, stats] : lines)
@@ -693,6 +728,36 @@ private:
             }
         }
         json_ << json << std::flush;
+    }
+
+    /// The time model's inputs for one launch (device/timing.hpp), from its counts. Caller holds m_.
+    LaunchWork work(const GridRun& g, const LaunchTally& t, const Tally& total,
+                    const Metrics& occupancy,
+                    const std::map<std::pair<std::string, unsigned>, std::uint64_t>& line_runs) {
+        LaunchWork w;
+        const unsigned G = static_cast<unsigned>(Space::global),
+                       S = static_cast<unsigned>(Space::shared);
+        w.warp_instructions = total.sync.instructions;
+        for (const auto& space : total.mem)
+            for (const Counts& c : space) w.warp_instructions += c.requests;
+        for (const Counts& c : total.mem[G]) w.l2_sectors += c.actual, w.global_requests += c.requests;
+        for (const Counts& c : total.mem[S]) w.shared_wavefronts += c.actual;
+        w.distinct_read_sectors = t.read.count();
+        w.distinct_written_sectors = t.written.count();
+        w.distinct_sectors = t.read.count_with(t.written);
+        for (const auto& [line, runs] : line_runs) {
+            auto [it, fresh] = line_ops_.try_emplace(line, 0);
+            if (fresh) {
+                std::vector<std::string> text = source_lines(line.first.c_str(), line.second, line.second);
+                it->second = text.empty() ? 0 : profile::arithmetic_ops(text.front());
+            }
+            w.thread_ops += it->second * runs;
+        }
+        const dim3 b = g.k.block;
+        w.warps = g.nblocks * ((std::uint64_t(b.x) * b.y * b.z + 31) / 32);
+        for (const auto& [name, value] : occupancy)
+            if (name == "launch__waves_per_multiprocessor") w.waves = value;
+        return w;
     }
 
     static void occupancy_of(const KernelLaunch& k, std::size_t static_shared, std::uint64_t blocks,
@@ -779,6 +844,7 @@ private:
             out += buf;
         }
         if (!k.occupancy_text.empty()) out += "  occupancy: " + k.occupancy_text + "\n";
+        out += "  time: " + prediction_text(k.first_prediction, k.predicted_us, k.launches) + "\n";
 
         // The worst lines: most excess sectors or wavefronts first, then most partial masks.
         std::vector<std::pair<LineKey, SiteStats>> worst;
@@ -831,6 +897,8 @@ private:
     std::map<std::pair<std::string, unsigned>, bool> unused_;
     std::mutex m_;
     std::map<const GridRun*, LaunchTally> running_;
+    /// Arithmetic operators per source line (profile::arithmetic_ops), read once per line.
+    std::map<std::pair<std::string, unsigned>, unsigned> line_ops_;
     std::vector<KernelTotals> kernels_;  ///< in the order of their first launch
     std::ofstream json_;
     bool unchecked_said_ = false;
