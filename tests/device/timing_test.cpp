@@ -27,7 +27,7 @@ TEST_CASE("A copy of 64 MiB is DRAM-bound: 128 MiB through DRAM at 1,835 GB/s pl
     const std::uint64_t sectors = (64u << 20) / 32;  // each way
     w.distinct_read_sectors = w.distinct_written_sectors = sectors;
     w.distinct_sectors = 2 * sectors;
-    w.l2_sectors = 2 * sectors;
+    w.sectors = 2 * sectors;
     w.warps = (16u << 20) / 32;  // one float a thread
     w.global_requests = 2 * w.warps;
     w.warp_instructions = w.global_requests;
@@ -46,7 +46,7 @@ TEST_CASE("Re-reading a footprint twice the size of L2 sends half of the re-read
     LaunchWork w;
     const std::uint64_t footprint = 2 * (40u << 20) / 32;  // sectors
     w.distinct_read_sectors = w.distinct_sectors = footprint;
-    w.l2_sectors = 4 * footprint;  // every sector read four times
+    w.sectors = 4 * footprint;  // every sector read four times
     auto p = predict_time(a100(), w);
     // 80 MiB once, then 240 MiB of re-reads of which half miss: 80 + 120 = 200 MiB.
     CHECK(p.dram_bytes == Approx(200.0 * (1 << 20)));
@@ -58,7 +58,7 @@ TEST_CASE("A transpose whose shared tile conflicts is bound by shared-memory wav
     w.shared_wavefronts = 1u << 30;
     w.distinct_read_sectors = w.distinct_written_sectors = 1 << 16;
     w.distinct_sectors = 1 << 17;
-    w.l2_sectors = 1 << 17;
+    w.sectors = 1 << 17;
     auto p = predict_time(a100(), w);
     CHECK(p.bound == TimeBound::shared);
     // 2^30 wavefronts at one a clock on each of 108 SMs at 1.41 GHz.
@@ -71,7 +71,7 @@ TEST_CASE("A loop of arithmetic with little memory is compute-bound at the FP32 
     w.thread_ops = 1'000'000'000'000ull;
     w.warps = 1 << 15;
     w.global_requests = w.warp_instructions = 1 << 15;
-    w.distinct_written_sectors = w.distinct_sectors = w.l2_sectors = 1 << 17;
+    w.distinct_written_sectors = w.distinct_sectors = w.sectors = 1 << 17;
     w.waves = 4;
     auto p = predict_time(a100(), w);
     CHECK(p.bound == TimeBound::compute);
@@ -84,7 +84,7 @@ TEST_CASE("One block of eight warps, each making 1,000 requests in turn, is late
     LaunchWork w;
     w.warps = 8;
     w.global_requests = w.warp_instructions = 8000;
-    w.distinct_read_sectors = w.distinct_sectors = w.l2_sectors = 8000;
+    w.distinct_read_sectors = w.distinct_sectors = w.sectors = 8000;
     w.waves = 1.0 / 864;
     auto p = predict_time(a100(), w);
     CHECK(p.bound == TimeBound::latency);
@@ -99,7 +99,7 @@ TEST_CASE("A launch that does almost nothing costs the launch itself") {
     LaunchWork w;
     w.warps = 1;
     w.global_requests = w.warp_instructions = 1;
-    w.distinct_written_sectors = w.distinct_sectors = w.l2_sectors = 1;
+    w.distinct_written_sectors = w.distinct_sectors = w.sectors = 1;
     w.waves = 1.0 / 864;
     auto p = predict_time(a100(), w);
     CHECK(p.bound == TimeBound::launch);
@@ -108,11 +108,27 @@ TEST_CASE("A launch that does almost nothing costs the launch itself") {
 
 TEST_CASE("The same work predicts less time on an H100 than on a T4, for each bound") {
     LaunchWork w;
-    w.distinct_read_sectors = w.distinct_sectors = w.l2_sectors = 1 << 22;
+    w.distinct_read_sectors = w.distinct_sectors = w.sectors = 1 << 22;
     const auto* t4 = find_gpu_model("T4");
     const auto* h100 = find_gpu_model("H100");
     REQUIRE(t4);
     REQUIRE(h100);
     CHECK(predict_time(*h100, w).dram_us < predict_time(a100(), w).dram_us);
     CHECK(predict_time(a100(), w).dram_us < predict_time(*t4, w).dram_us);
+}
+
+TEST_CASE("A block's second load of a sector hits L1: it neither reaches L2 nor waits as long") {
+    LaunchWork w;
+    w.sectors = 1000;
+    w.l1_hit_sectors = 900;  // 100 first loads, 50 of them of sectors DRAM must deliver
+    w.distinct_read_sectors = w.distinct_sectors = 50;
+    w.warps = 1;
+    w.global_requests = w.warp_instructions = 10;
+    w.waves = 1;
+    auto p = predict_time(a100(), w);
+    CHECK(p.l2_bytes == 3200);
+    CHECK(p.dram_bytes == 1600);
+    // (900 x 25 + 50 x 200 + 50 x 480) / 1000 ns
+    CHECK(p.latency_ns == Approx(56.5));
+    CHECK(p.latency_us == Approx(0.565));
 }

@@ -14,6 +14,12 @@ simt_profile_counts_test(view_patterns "span, mdspan and shared views")
 simt_robustness_test("SIMT_PROFILE with checks on reports a race and the counters in one run"
   PROGRAM profile_view_patterns ARGS race ENV SIMT_PROFILE=text STATUS 0
   EXPECT "data race.*simt profile: kernel ")
+simt_robustness_test("SIMT_PROFILE predicts each kernel's time on the simulated GPU and names its bound"
+  PROGRAM profile_view_patterns ENV SIMT_PROFILE=text STATUS 0
+  EXPECT "time: predicted on A100: [0-9.]+ (ns|µs) \\((DRAM|L2|shared memory|compute|latency|launch)-bound: ")
+simt_robustness_test("SIMT_DEVICE=T4 predicts the time on a T4"
+  PROGRAM profile_view_patterns ENV SIMT_PROFILE=text SIMT_DEVICE=T4 STATUS 0
+  EXPECT "time: predicted on T4: ")
 simt_add_executable(profile_access_patterns_unchecked SOURCES profile/access_patterns.cu SIMULATOR_ONLY UNCHECKED)
 simt_robustness_test("SIMT_PROFILE says once that a program built UNCHECKED is not counted"
   PROGRAM profile_access_patterns_unchecked ENV SIMT_PROFILE=text STATUS 0

@@ -42,6 +42,7 @@ struct GpuModel {
         int tensor_fp16_per_clock;  ///< dense FP16 multiply-adds a clock per SM, tensor cores
         double dram_latency_ns;     ///< a load that misses L2, as microbenchmarks measure it
         double l2_latency_ns;       ///< a load that hits L2
+        double l1_latency_ns;       ///< a load that hits L1
         double launch_us;           ///< one launch's fixed cost, as cudaEvent timing sees it
     } speeds;
 };

@@ -23,7 +23,8 @@ TimePrediction predict_time(const GpuModel& gpu, const LaunchWork& w) {
     const double compulsory =
         32.0 * double(w.distinct_read_sectors + w.distinct_written_sectors);
     const double footprint = 32.0 * double(w.distinct_sectors);
-    p.l2_bytes = 32.0 * double(w.l2_sectors);
+    const double l1_hits = double(std::min(w.l1_hit_sectors, w.sectors));
+    p.l2_bytes = 32.0 * (double(w.sectors) - l1_hits);
     p.dram_bytes = compulsory;
     if (footprint > gpu.l2_bytes && p.l2_bytes > compulsory)
         p.dram_bytes += (p.l2_bytes - compulsory) * (1.0 - gpu.l2_bytes / footprint);
@@ -47,12 +48,14 @@ TimePrediction predict_time(const GpuModel& gpu, const LaunchWork& w) {
     p.compute_us = std::max(double(w.thread_ops) / p.ops_per_s * 1e6, issue_us);
 
     // Latency: each warp's global requests one after another, all warps of a wave at once; a
-    // request waits as long as L2 does, or DRAM for the share of bytes that come from it.
+    // request waits as long as L1, L2 or DRAM, in the shares of sectors each delivers.
     p.waves = std::ceil(w.waves);
     if (w.warps && w.global_requests && p.waves > 0) {
         p.requests_per_warp = double(w.global_requests) / double(w.warps);
-        const double from_dram = p.l2_bytes > 0 ? std::min(1.0, p.dram_bytes / p.l2_bytes) : 1.0;
-        p.latency_ns = s.l2_latency_ns + from_dram * (s.dram_latency_ns - s.l2_latency_ns);
+        const double all = std::max(1.0, double(w.sectors)), l2 = p.l2_bytes / 32.0;
+        const double dram = std::min(l2, p.dram_bytes / 32.0);
+        p.latency_ns = (l1_hits * s.l1_latency_ns + (l2 - dram) * s.l2_latency_ns +
+                        dram * s.dram_latency_ns) / all;
         p.latency_us = p.waves * p.requests_per_warp * p.latency_ns * 1e-3;
     }
 

@@ -14,9 +14,9 @@ namespace simt::sim::detail {
 
 /// What one launch did, in the counts the time model reads (profile/profile.cpp fills them).
 struct LaunchWork {
-    /// Global-memory sectors the warps asked for (l1tex__t_sectors_...): each goes to L2, since
-    /// L1 hits are not modelled.
-    std::uint64_t l2_sectors = 0;
+    /// Global-memory sectors the warps asked for (l1tex__t_sectors_...), and those of them a
+    /// block's load had loaded before: L1 hits. The rest go to L2.
+    std::uint64_t sectors = 0, l1_hit_sectors = 0;
     /// Distinct sectors read, and distinct sectors written (an atomic's count as both): what
     /// DRAM must deliver and take at least once.
     std::uint64_t distinct_read_sectors = 0, distinct_written_sectors = 0;
@@ -48,7 +48,7 @@ struct TimePrediction {
     double shared_wavefronts = 0, shared_wavefronts_per_s = 0;
     double thread_ops = 0, ops_per_s = 0;  ///< thread arithmetic, and its rate on all SMs
     double requests_per_warp = 0;   ///< global requests, one after another, in each warp
-    double latency_ns = 0;          ///< what each of them waits, L2 and DRAM mixed
+    double latency_ns = 0;          ///< what each of them waits, L1, L2 and DRAM mixed
     double waves = 0;               ///< whole waves of blocks
 };
 

@@ -134,6 +134,10 @@ struct BlockProfile {
     SyncCounts sync;
     /// Global sectors read and written (an atomic's both), for the time model's DRAM term.
     SectorSet read, written;
+    /// Global sectors plain loads asked for, and which: a block's second load of a sector is
+    /// taken as an L1 hit (the time model's L1 rule).
+    std::uint64_t load_sectors = 0;
+    SectorSet loaded;
 
     void begin(BlockState& b) {
         block = &b;
@@ -143,7 +147,11 @@ struct BlockProfile {
         sync = {};
         read.clear();
         written.clear();
+        load_sectors = 0;
+        loaded.clear();
     }
+    /// This block's loads that find their sector in L1: all but its first of each.
+    std::uint64_t l1_hits() const { return load_sectors - std::min(load_sectors, loaded.count()); }
     unsigned lanes_of(unsigned warp) const { return std::min(32u, block->nthreads - warp * 32); }
 
     void record(const AccessEvent& e) {
@@ -213,8 +221,10 @@ struct BlockProfile {
     }
 
     void touch(Access kind, const Request& r) {
+        if (kind == Access::read) load_sectors += global_cost(r).actual;
         for (std::uint32_t m = r.mask; m; m &= m - 1) {
             const unsigned l = static_cast<unsigned>(std::countr_zero(m));
+            if (kind == Access::read) loaded.add_bytes(r.address[l], r.size[l]);
             if (kind != Access::write) read.add_bytes(r.address[l], r.size[l]);
             if (kind != Access::read) written.add_bytes(r.address[l], r.size[l]);
         }
@@ -276,6 +286,7 @@ struct LaunchTally {
     SiteMap sites;
     SyncCounts sync;
     SectorSet read, written;
+    std::uint64_t l1_hits = 0;
     std::size_t static_shared = 0;  ///< the most static shared memory one block declared
 };
 
@@ -619,6 +630,7 @@ public:
         t.sync.instructions += p->sync.instructions;
         t.sync.lanes += p->sync.lanes;
         t.read.merge(p->read);
+        t.l1_hits += p->l1_hits();
         t.written.merge(p->written);
         t.static_shared = std::max(t.static_shared, b.shared_bytes);
     }
@@ -740,7 +752,8 @@ private:
         w.warp_instructions = total.sync.instructions;
         for (const auto& space : total.mem)
             for (const Counts& c : space) w.warp_instructions += c.requests;
-        for (const Counts& c : total.mem[G]) w.l2_sectors += c.actual, w.global_requests += c.requests;
+        for (const Counts& c : total.mem[G]) w.sectors += c.actual, w.global_requests += c.requests;
+        w.l1_hit_sectors = t.l1_hits;
         for (const Counts& c : total.mem[S]) w.shared_wavefronts += c.actual;
         w.distinct_read_sectors = t.read.count();
         w.distinct_written_sectors = t.written.count();
