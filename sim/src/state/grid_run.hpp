@@ -30,9 +30,11 @@ struct GridRun {
     std::vector<BlockError> errors;
     std::atomic<std::uint64_t> blocks_done{0};  ///< the watchdog's measure of progress
     std::vector<PendingFinding> findings;
-    // The checkers on for this launch (check/checker.cpp), and those that see every access.
-    Checker* checkers[4] = {};
-    Checker* accessors[4] = {};
+    // The checkers on for this launch (check/checker.cpp), and those that see every access. Room
+    // for more than there are, so that a new checker needs no line here (checker.cpp asserts it).
+    static constexpr std::size_t max_checkers = 8;
+    Checker* checkers[max_checkers] = {};
+    Checker* accessors[max_checkers] = {};
     unsigned checkers_on = 0, accessors_on = 0;
     bool shadow = false;           ///< a checker sees accesses: blocks run one at a time, in order
     CoopGrid* coop = nullptr;      ///< a cooperative launch's blocks (launch/cooperative.hpp)
