@@ -1,0 +1,40 @@
+# The same report at any core count (issue "Checks on every core"): checked programs with each
+# kind of finding run at SIMT_WORKERS=1, 2, 4 and 8 and print byte-identical output and JSON.
+# Raw accesses are checked through the compiler's instrumentation, which AddressSanitizer builds
+# go without.
+if(SIMT_SANITIZE)
+  return()
+endif()
+function(simt_same_report_test what program)
+  cmake_parse_arguments(PARSE_ARGV 2 ARG "" "FINDING" "ARGS")
+  string(MAKE_C_IDENTIFIER "${program}_${ARG_ARGS}" dir)
+  add_test(NAME "${what} is reported byte for byte the same at 1, 2, 4 and 8 workers"
+    COMMAND ${CMAKE_COMMAND} "-DPROGRAM=$<TARGET_FILE:${program}>" "-DARGS=${ARG_ARGS}"
+            "-DFINDING=${ARG_FINDING}" -DOUT=${CMAKE_CURRENT_BINARY_DIR}/determinism/${dir}
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/determinism/same_report.cmake)
+endfunction()
+simt_same_report_test("A race between blocks on a struct member" broken_struct_member
+  FINDING "simt: data race")
+simt_same_report_test("A race on a shared tile missing its barrier" broken_matmul_missing_barrier
+  FINDING "simt: data race \\(read after write\\) on shared memory")
+simt_same_report_test("A race between two blocks of one launch" checked_same_access ARGS two-blocks
+  FINDING "simt: data race")
+simt_same_report_test("An uninitialized read" broken_uninitialised_input
+  FINDING "simt: uninitialized read")
+simt_same_report_test("An out-of-bounds read" broken_off_by_one FINDING "simt: out-of-bounds read")
+simt_same_report_test("An out-of-bounds memcpy" broken_memcpy_past_end FINDING "simt: out-of-bounds write")
+simt_same_report_test("A write of constant memory" broken_constant_write
+  FINDING "simt: write of constant memory")
+simt_same_report_test("A divergent tile sync" broken_tile_sync_divergent FINDING "simt: ")
+simt_same_report_test("A shuffle outside its mask" broken_shfl_outside_mask FINDING "simt: ")
+simt_same_report_test("A deadlock at a barrier" bad_input ARGS deadlock FINDING "deadlock")
+simt_same_report_test("An exception thrown in a kernel" bad_input ARGS kernel-throws FINDING "simt: ")
+simt_same_report_test("A racy counter" bad_input ARGS racy FINDING "simt: data race")
+simt_same_report_test("A lock without a fence" sync_idioms ARGS lock-no-fence FINDING "simt: data race")
+simt_same_report_test("A last-block reduction without a fence" sync_idioms ARGS last-block-no-fence
+  FINDING "simt: data race")
+simt_same_report_test("A kernel writing through a wild pointer" kernel_faults ARGS wild
+  FINDING "simt: illegal address in thread")
+simt_same_report_test("A failed assert in a kernel" kernel_faults ARGS assert FINDING "Assertion")
+simt_same_report_test("A stack overflow in a kernel" kernel_faults ARGS stack-overflow
+  FINDING "simt: stack overflow in thread")
