@@ -47,11 +47,11 @@ TimePrediction predict_time(const GpuModel& gpu, const LaunchWork& w) {
         (double(w.warp_instructions) + double(w.thread_ops) / 32.0) / (sms * 4.0 * clock) * 1e6;
     p.compute_us = std::max(double(w.thread_ops) / p.ops_per_s * 1e6, issue_us);
 
-    // Latency: each warp's global requests one after another, all warps of a wave at once; a
+    // Latency: each warp's global loads (and atomics it reads the result of) one after another, all warps of a wave at once; a
     // request waits as long as L1, L2 or DRAM, in the shares of sectors each delivers.
     p.waves = std::ceil(w.waves);
-    if (w.warps && w.global_requests && p.waves > 0) {
-        p.requests_per_warp = double(w.global_requests) / double(w.warps);
+    if (w.warps && w.global_waits && p.waves > 0) {
+        p.requests_per_warp = double(w.global_waits) / double(w.warps);
         const double all = std::max(1.0, double(w.sectors)), l2 = p.l2_bytes / 32.0;
         const double dram = std::min(l2, p.dram_bytes / 32.0);
         p.latency_ns = (l1_hits * s.l1_latency_ns + (l2 - dram) * s.l2_latency_ns +

@@ -22,7 +22,9 @@ struct LaunchWork {
     std::uint64_t distinct_read_sectors = 0, distinct_written_sectors = 0;
     std::uint64_t distinct_sectors = 0;  ///< read or written: the footprint L2 must hold
     std::uint64_t shared_wavefronts = 0;  ///< l1tex__data_pipe_lsu_wavefronts_mem_shared
-    std::uint64_t global_requests = 0;    ///< warp-level global loads, stores and atomics
+    /// Warp-level global loads and atomics whose result is used (_op_atom): the requests a warp
+    /// waits for. Stores and reductions (_op_red) it sends and goes on.
+    std::uint64_t global_waits = 0;
     /// Warp-level instructions the simulator saw: memory requests, barriers, warp intrinsics.
     std::uint64_t warp_instructions = 0;
     /// Thread-level arithmetic: the operators of each source line that accesses memory, times
@@ -47,7 +49,7 @@ struct TimePrediction {
     double l2_bytes = 0, l2_bytes_per_s = 0;
     double shared_wavefronts = 0, shared_wavefronts_per_s = 0;
     double thread_ops = 0, ops_per_s = 0;  ///< thread arithmetic, and its rate on all SMs
-    double requests_per_warp = 0;   ///< global requests, one after another, in each warp
+    double requests_per_warp = 0;   ///< global loads waited for, one after another, in each warp
     double latency_ns = 0;          ///< what each of them waits, L1, L2 and DRAM mixed
     double waves = 0;               ///< whole waves of blocks
 };

@@ -752,7 +752,9 @@ private:
         w.warp_instructions = total.sync.instructions;
         for (const auto& space : total.mem)
             for (const Counts& c : space) w.warp_instructions += c.requests;
-        for (const Counts& c : total.mem[G]) w.sectors += c.actual, w.global_requests += c.requests;
+        for (const Counts& c : total.mem[G]) w.sectors += c.actual;
+        for (Op waited : {Op::ld, Op::atom})
+            w.global_waits += total.mem[G][static_cast<unsigned>(waited)].requests;
         w.l1_hit_sectors = t.l1_hits;
         for (const Counts& c : total.mem[S]) w.shared_wavefronts += c.actual;
         w.distinct_read_sectors = t.read.count();

@@ -41,8 +41,8 @@ std::string because(const TimePrediction& p) {
             return fmt::format("{} operations at {} a second", count(p.thread_ops),
                                count(p.ops_per_s));
         case TimeBound::latency:
-            return fmt::format("{:.3g} requests a warp, one after another, {:.0f} ns each, "
-                               "{:.0f} wave{}",
+            return fmt::format("{:.3g} loads a warp waits for, one after another, {:.0f} ns "
+                               "each, {:.0f} wave{}",
                                p.requests_per_warp, p.latency_ns, p.waves, p.waves == 1 ? "" : "s");
         case TimeBound::launch: break;
     }
