@@ -158,19 +158,69 @@ struct ApiErrorDraft {
     enum class Problem : std::uint8_t {
         no_device,            ///< a device number that does not exist
         not_flags,            ///< flags outside the ones the call takes (`accepted` names them)
+        flags_must_be,        ///< ... said as "the flags must be <accepted>, not 7"
+        not_its_flags,        ///< ... said as "flags 64 are not <accepted> flags"
         not_an_attribute,     ///< a number that is no cudaDeviceAttr
         unknown_function_attribute,  ///< a cudaFuncAttribute the simulator does not know
         shared_past_optin,    ///< cudaFuncSetAttribute past the device's opt-in maximum
+        // managed-memory hints (cudaMemPrefetchAsync, cudaMemAdvise)
+        no_hint_device,       ///< a device that does not exist (`host_allowed`: or the host)
+        no_numa_node,         ///< a host NUMA node other than 0
+        not_a_location_type,  ///< a cudaMemLocationType the call does not take
+        not_an_advice,        ///< a number that is no cudaMemoryAdvise
     };
     Problem problem{};
     const char* call = "";
     Loc site{};                 ///< the program's line, where the call takes one
     long long value = 0;        ///< the refused number: a device, flags, an attribute, bytes
     int from_device = -1;       ///< no_device: the current device, for a peer call
-    int devices = 0;            ///< no_device: how many there are
+    int devices = 0;            ///< no_device, no_hint_device: how many there are
+    bool host_allowed = false;  ///< no_hint_device, not_a_location_type: the host is a place too
     std::size_t limit = 0;      ///< shared_past_optin: the device's maximum
-    const char* accepted = "";  ///< not_flags: what the call takes
+    const char* accepted = "";  ///< the not_flags kinds: what the call takes
     const char* device = "";    ///< shared_past_optin: the simulated GPU's name
+};
+
+/// A 2-D or 3-D region of a copy or memset: `slices` of `rows` of `width` bytes, the rows
+/// `pitch` bytes apart. No rows: a plain run of bytes.
+struct RegionShape {
+    std::size_t slices = 1, rows = 0, width = 0, pitch = 0;
+};
+
+/// A memory call of the runtime API refused for its sizes, offsets or pointer, as data:
+/// api/memory.cpp fills it, report/format.cpp writes the message the call prints.
+struct MemoryRefusal {
+    enum class Problem : std::uint8_t {
+        past_allocation,   ///< a copy's or memset's bytes (or region) run past their allocation
+        past_variable,     ///< ... past a device variable (cudaMemcpyToSymbol and its kin)
+        past_managed,      ///< a managed-memory hint's range runs past its allocation
+        rows_overflow,     ///< cudaMallocPitch: `rows` of `width` bytes overflow size_t
+        slices_overflow,   ///< cudaMalloc3D: `slices` of `rows` overflow size_t
+        pinned_too_large,  ///< more pinned host memory than the machine has (`limit`)
+        // a 2-D or 3-D region that does not fit one end (`role`) of it
+        width_past_pitch,  ///< rows wider than the pitch (`error` names the code)
+        pitch_too_large,   ///< a copy's pitch past cudaDevAttrMaxPitch (`limit`)
+        past_row,          ///< `width` bytes from x = `x` run past a row's end
+        past_slice,        ///< `rows` from y = `y` run past a slice's `ysize` rows
+        // cudaFree of a pointer that is not the start of live cudaMalloc memory
+        free_host,          ///< host memory
+        free_pinned,        ///< pinned host memory (cudaMallocHost)
+        free_twice,         ///< `array`, freed already
+        free_inside,        ///< `offset` bytes into `array`
+        free_variable,      ///< a __device__ variable
+        free_device_array,  ///< a simt::DeviceArray's memory
+        free_unknown,       ///< anything else
+    };
+    Problem problem{};
+    const char* call = "";
+    Loc site{};
+    const char* role = "";              ///< "destination" or "source"
+    const Allocation* array = nullptr;  ///< the memory it is about
+    std::size_t bytes = 0, offset = 0;  ///< the bytes asked for, and where in `array` they start
+    RegionShape region;                 ///< past_allocation of a 2-D or 3-D region; the overflows
+    std::size_t ysize = 0, x = 0, y = 0;  ///< past_row, past_slice: the end's slice and position
+    std::size_t limit = 0;  ///< pitch_too_large: the largest pitch; pinned_too_large: host memory
+    const char* error = "";  ///< width_past_pitch: the error's name
 };
 
 /// A launch CUDA refuses, as data: api/launch.cpp fills it, report/format.cpp writes what the

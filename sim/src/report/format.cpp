@@ -515,6 +515,11 @@ std::string api_error_text(const ApiErrorDraft& e) {
                                e.value, e.devices, e.devices - 1);
         case Problem::not_flags:
             return fmt::format("{}{}: {} {}", e.call, at, e.value, e.accepted);
+        case Problem::flags_must_be:
+            return fmt::format("{}{}: the flags must be {}, not {}", e.call, at, e.accepted,
+                               e.value);
+        case Problem::not_its_flags:
+            return fmt::format("{}{}: flags {} are not {} flags", e.call, at, e.value, e.accepted);
         case Problem::not_an_attribute:
             return fmt::format("{}{}: {} is not a cudaDeviceAttr (cudaErrorInvalidValue)", e.call,
                                at, e.value);
@@ -525,6 +530,23 @@ std::string api_error_text(const ApiErrorDraft& e) {
             return fmt::format("{}{}: {} bytes of dynamic shared memory; a block of the simulated "
                                "{} may have at most {} (cudaDevAttrMaxSharedMemoryPerBlockOptin)",
                                e.call, at, e.value, e.device, e.limit);
+        case Problem::no_hint_device:
+            return fmt::format("{}{}: device {} does not exist ({}{}; cudaErrorInvalidDevice)",
+                               e.call, at, e.value,
+                               e.devices == 1 ? std::string("device 0 is the only one")
+                                              : fmt::format("devices 0..{}", e.devices - 1),
+                               e.host_allowed ? ", and cudaCpuDeviceId means the host" : "");
+        case Problem::no_numa_node:
+            return fmt::format("{}{}: host NUMA node {} does not exist (node 0 does)", e.call, at,
+                               e.value);
+        case Problem::not_a_location_type:
+            return fmt::format("{}{}: the location's type {} is not one this call takes "
+                               "(cudaMemLocationTypeDevice{})",
+                               e.call, at, e.value,
+                               e.host_allowed ? ", cudaMemLocationTypeHost" : "");
+        case Problem::not_an_advice:
+            return fmt::format("{}{}: advice {} is not a cudaMemoryAdvise (cudaErrorInvalidValue)",
+                               e.call, at, e.value);
     }
     return "";
 }
@@ -608,6 +630,126 @@ std::string warp_misuse_text(const WarpMisuseDraft& d) {
                                "threads",
                                who, d.what, where(d.site), d.tile_size, d.tile_threads,
                                d.block_threads, d.tile_size / 32, d.tile_size);
+    }
+    return "";
+}
+
+namespace {
+
+/// "3 rows", "1 slice".
+std::string count(std::size_t n, const char* what) {
+    return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
+}
+
+/// Whole MiB and GiB, rounded down: what a message compares a request with.
+std::string mib(std::size_t bytes) { return fmt::format("{} MiB", bytes >> 20); }
+
+/// "11 rows of 80 bytes (rows 100 bytes apart, 1080 bytes from the first to the last)", after
+/// "4 slices of " where there are several: a region spanning `span` bytes.
+std::string region_text(const RegionShape& r, std::size_t span) {
+    std::string s = fmt::format("{} of {} bytes (rows {} bytes apart, {} bytes from the first to "
+                                "the last)",
+                                count(r.rows, "row"), r.width, r.pitch, span);
+    return r.slices > 1 ? fmt::format("{} of {}", count(r.slices, "slice"), s) : s;
+}
+
+/// Why cudaFree cannot free the pointer.
+std::string free_refusal(const MemoryRefusal& r) {
+    using Problem = MemoryRefusal::Problem;
+    switch (r.problem) {
+        case Problem::free_host:
+            return "not a pointer cudaMalloc returned: it points to host memory (malloc, new, a "
+                   "variable or an array of the host program), which cudaFree cannot free";
+        case Problem::free_pinned:
+            return "not a pointer cudaMalloc returned: it is pinned host memory from "
+                   "cudaMallocHost or cudaHostAlloc; free that with cudaFreeHost";
+        case Problem::free_twice:
+            return fmt::format("a double free: the memory {} ({}) was freed already; set the "
+                               "pointer to nullptr after cudaFree, or free it once",
+                               describe(r.array), origin(r.array));
+        case Problem::free_inside:
+            return fmt::format("not a pointer cudaMalloc returned: it points {} bytes into {} "
+                               "({}); pass the pointer cudaMalloc gave, not one moved along the "
+                               "array",
+                               r.offset, describe(r.array), origin(r.array));
+        case Problem::free_variable:
+            return fmt::format("not a pointer cudaMalloc returned: it is the __device__ variable "
+                               "{}, which lives as long as the program",
+                               describe(r.array));
+        case Problem::free_device_array:
+            return fmt::format("not a pointer cudaMalloc returned: it is the memory of a "
+                               "simt::DeviceArray {} ({}), which frees itself when it is "
+                               "destroyed",
+                               describe(r.array), origin(r.array));
+        default: return "not a pointer cudaMalloc returned";
+    }
+}
+
+}  // namespace
+
+std::string memory_refusal_text(const MemoryRefusal& r) {
+    using Problem = MemoryRefusal::Problem;
+    const std::string head = fmt::format("{} at {}: ", r.call, where(r.site));
+    const std::string refused = fmt::format("{} refused at {}: ", r.call, where(r.site));
+    switch (r.problem) {
+        case Problem::past_allocation:
+            return fmt::format(
+                "{}{} from byte {} of the {} run {} bytes past the end of its allocation of {} "
+                "bytes made at {}",
+                head,
+                r.region.rows ? region_text(r.region, r.bytes) : fmt::format("{} bytes", r.bytes),
+                r.offset, r.role, r.offset + r.bytes - r.array->size, r.array->size,
+                where(r.array->site));
+        case Problem::past_variable:
+            return fmt::format("{}{} bytes from byte {} run past the end of {} ({} bytes, declared "
+                               "at {})",
+                               head, r.bytes, r.offset, describe(r.array), r.array->size,
+                               where(r.array->site));
+        case Problem::past_managed:
+            return fmt::format("{}{} bytes from byte {} run past the end of {} ({} bytes, "
+                               "allocated at {}) (cudaErrorInvalidValue)",
+                               head, r.bytes, r.offset, describe(r.array), r.array->size,
+                               where(r.array->site));
+        case Problem::rows_overflow:
+            return fmt::format("{}{} rows of {} bytes overflow size_t (a negative width or height "
+                               "converted to size_t?); it returns cudaErrorMemoryAllocation",
+                               refused, r.region.rows, r.region.width);
+        case Problem::slices_overflow:
+            return fmt::format("{}{} slices of {} rows overflow size_t (a negative height or depth "
+                               "converted to size_t?); it returns cudaErrorMemoryAllocation",
+                               refused, r.region.slices, r.region.rows);
+        case Problem::pinned_too_large:
+            return fmt::format("{}{} bytes of pinned host memory asked for, and this machine has "
+                               "{}{}; it returns cudaErrorMemoryAllocation",
+                               refused, r.bytes, mib(r.limit),
+                               r.bytes > (SIZE_MAX >> 1) ? " (a negative size converted to size_t?)"
+                                                         : "");
+        case Problem::width_past_pitch:
+            return fmt::format("{}the width is larger than a pitch: rows of {} bytes, and the {}'s "
+                               "pitch (the bytes from one row to the next) is {} ({})",
+                               head, r.region.width, r.role, r.region.pitch, r.error);
+        case Problem::pitch_too_large:
+            return fmt::format("{}the {}'s pitch of {} bytes is more than a copy takes ({}, "
+                               "cudaDevAttrMaxPitch; a negative pitch converted to size_t?) "
+                               "(cudaErrorInvalidPitchValue)",
+                               head, r.role, r.region.pitch, r.limit);
+        case Problem::past_row:
+            return fmt::format("{}the {}'s rows are {} bytes (its pitch), and {} bytes from x = {} "
+                               "run past a row's end (cudaErrorInvalidValue)",
+                               head, r.role, r.region.pitch, r.region.width, r.x);
+        case Problem::past_slice:
+            return fmt::format("{}the {}'s slices are {} (its ysize), and {} from y = {} run into "
+                               "the next slice (cudaErrorInvalidValue)",
+                               head, r.role, count(r.ysize, "row"), count(r.region.rows, "row"),
+                               r.y);
+        case Problem::free_host:
+        case Problem::free_pinned:
+        case Problem::free_twice:
+        case Problem::free_inside:
+        case Problem::free_variable:
+        case Problem::free_device_array:
+        case Problem::free_unknown:
+            return fmt::format("{}{} (cudaErrorInvalidValue)", head, free_refusal(r));
     }
     return "";
 }

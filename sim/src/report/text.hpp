@@ -32,6 +32,9 @@ std::string api_error_text(const ApiErrorDraft& e);
 std::string launch_refusal_text(const LaunchRefusal& r);
 /// A warp intrinsic's misuse, as its finding and its KernelError say it.
 std::string warp_misuse_text(const WarpMisuseDraft& d);
+/// What a refused memory call prints: "cudaMemcpy at f.cu:9: 1008 bytes from byte 0 of the
+/// destination run 8 bytes past the end of its allocation of 1000 bytes made at f.cu:3".
+std::string memory_refusal_text(const MemoryRefusal& r);
 /// The file's name without its folders ("?" for none).
 const char* base_name(const char* file);
 /// Lines `first` to `last` (1-based) of `file`, as far as it has them; none when it cannot be
