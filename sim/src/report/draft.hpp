@@ -223,6 +223,31 @@ struct MemoryRefusal {
     const char* error = "";  ///< width_past_pitch: the error's name
 };
 
+/// Memory the simulator cannot give, as data: memory/memory.cpp (and the arena it reserves
+/// from), block/executor.cpp and check/race.cpp fill it; report/format.cpp writes the error.
+struct OutOfMemory {
+    enum class Problem : std::uint8_t {
+        device_total,      ///< more than the simulated GPU has in all (`total`)
+        host_total,        ///< what the GPU would hold, but this machine (`host`) cannot
+        device_full,       ///< more than the GPU has free (`free` of `total`)
+        addresses,         ///< the simulator's addresses are used up (`free` of `total` left)
+        system,            ///< the system has no pages left
+        shared_per_block,  ///< a block's static and dynamic shared memory past `total`
+        race_shadow,       ///< no memory for the race checker's shadow of `bytes` elements
+    };
+    Problem problem{};
+    /// What the memory was for ("device memory", "memory for the shared array declared"), said
+    /// with `site`; none: the reason alone.
+    const char* what = nullptr;
+    Loc site{};                 ///< where it was asked for; shared_per_block: the array's line
+    std::size_t bytes = 0;      ///< asked for
+    std::size_t total = 0, free = 0, host = 0;
+    int device = 0;             ///< device_full: the device (named when not 0)
+    const char* gpu = "";       ///< the simulated GPU's name
+    Loc launch{};               ///< shared_per_block: the kernel's launch
+    std::size_t static_bytes = 0, dynamic_bytes = 0;  ///< shared_per_block
+};
+
 /// A launch CUDA refuses, as data: api/launch.cpp fills it, report/format.cpp writes what the
 /// refusal prints (the kernel does not run; the error is the launch's).
 struct LaunchRefusal {

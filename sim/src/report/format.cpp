@@ -643,6 +643,7 @@ std::string count(std::size_t n, const char* what) {
 
 /// Whole MiB and GiB, rounded down: what a message compares a request with.
 std::string mib(std::size_t bytes) { return fmt::format("{} MiB", bytes >> 20); }
+std::string gib(std::size_t bytes) { return fmt::format("{} GiB", bytes >> 30); }
 
 /// "11 rows of 80 bytes (rows 100 bytes apart, 1080 bytes from the first to the last)", after
 /// "4 slices of " where there are several: a region spanning `span` bytes.
@@ -750,6 +751,49 @@ std::string memory_refusal_text(const MemoryRefusal& r) {
         case Problem::free_device_array:
         case Problem::free_unknown:
             return fmt::format("{}{} (cudaErrorInvalidValue)", head, free_refusal(r));
+    }
+    return "";
+}
+
+std::string out_of_memory_text(const OutOfMemory& o) {
+    using Problem = OutOfMemory::Problem;
+    const std::string asked =
+        fmt::format("{}{} bytes asked for",
+                    o.what ? fmt::format("simt: out of {} at {}: ", o.what, where(o.site)) : "",
+                    o.bytes);
+    switch (o.problem) {
+        case Problem::device_total:
+            return fmt::format("{}, more than the {} of memory the simulated {} has in all{}",
+                               asked, gib(o.total), o.gpu,
+                               o.bytes > (SIZE_MAX >> 1)
+                                   ? "; a size this large is usually a negative number or an "
+                                     "overflowed product (an int n * sizeof(T) computed in int) "
+                                     "converted to size_t"
+                                   : "");
+        case Problem::host_total:
+            return fmt::format("{}: the simulated {} would hold it, but this machine has {} of "
+                               "memory to keep it in",
+                               asked, o.gpu, mib(o.host));
+        case Problem::device_full:
+            return fmt::format("{}, but only {} of the {} of the simulated {}{} are free (free "
+                               "arrays with cudaFree once the kernels using them are done)",
+                               asked, mib(o.free), gib(o.total), o.gpu,
+                               o.device != 0 ? fmt::format(" (device {})", o.device) : "");
+        case Problem::addresses:
+            return fmt::format("{}, {} of the simulator's {} of addresses left (addresses are "
+                               "never reused, so that a dangling pointer is always recognised)",
+                               asked, mib(o.free), gib(o.total));
+        case Problem::system: return asked + ": the system has no memory left";
+        case Problem::shared_per_block:
+            return fmt::format("simt: the kernel launched at {} uses {} bytes of static and {} "
+                               "bytes of dynamic shared memory per block, more than the {} bytes "
+                               "allowed (the array declared at {} crossed it)",
+                               where(o.launch), o.static_bytes, o.dynamic_bytes, o.total,
+                               where(o.site));
+        case Problem::race_shadow:
+            return fmt::format("simt: out of memory for the race checker's shadow of {} elements; "
+                               "run with SIMT_CHECK=sync (the race and init checkers off)",
+                               o.bytes);
     }
     return "";
 }

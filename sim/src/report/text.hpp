@@ -35,6 +35,8 @@ std::string warp_misuse_text(const WarpMisuseDraft& d);
 /// What a refused memory call prints: "cudaMemcpy at f.cu:9: 1008 bytes from byte 0 of the
 /// destination run 8 bytes past the end of its allocation of 1000 bytes made at f.cu:3".
 std::string memory_refusal_text(const MemoryRefusal& r);
+/// The error of memory the simulator cannot give: "simt: out of device memory at f.cu:3: ...".
+std::string out_of_memory_text(const OutOfMemory& o);
 /// The file's name without its folders ("?" for none).
 const char* base_name(const char* file);
 /// Lines `first` to `last` (1-based) of `file`, as far as it has them; none when it cannot be
