@@ -248,6 +248,14 @@ struct OutOfMemory {
     std::size_t static_bytes = 0, dynamic_bytes = 0;  ///< shared_per_block
 };
 
+/// The note at exit for memory never freed (check/mem.cpp): how many allocations, their bytes,
+/// and the largest.
+struct LeakNote {
+    std::size_t count = 0, bytes = 0;
+    const Allocation* largest = nullptr;
+    bool all_cuda = false;  ///< all from cudaMalloc: "cudaFree" them
+};
+
 /// A launch CUDA refuses, as data: api/launch.cpp fills it, report/format.cpp writes what the
 /// refusal prints (the kernel does not run; the error is the launch's).
 struct LaunchRefusal {
@@ -276,10 +284,9 @@ struct Draft {
     const Allocation* array = nullptr;  ///< the memory involved, if any
     long long element = 0;              ///< the element of `array`, in its own elements
     std::size_t access_size = 0;        ///< bytes of the access (counts untyped memory)
-    // A view's index, when the view's extents (not the array's) were left.
-    std::string index;                  ///< "(3, 9)"
-    std::string extent;                 ///< "(4, 8)"
-    std::string bad;                    ///< which index left which extent
+    // A view's index, when the view's extents (not the array's) were left: one per dimension.
+    std::vector<long long> view_index;  ///< {3, 9}
+    std::vector<std::size_t> view_extent;  ///< {4, 8}
     const void* address = nullptr;      ///< misaligned accesses
     std::size_t count = 0;  ///< bytes of a misaligned access; threads that left a barrier
     std::vector<DraftSite> sites;

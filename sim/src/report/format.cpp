@@ -45,9 +45,25 @@ long long element(const Draft& d) {
     return d.element >= 0 ? d.element / size : -((-d.element + size - 1) / size);
 }
 
+/// A view's index or extents: "3", or "(3, 9)" for a view of several dimensions.
+template <class T>
+std::string view_tuple(const std::vector<T>& v) {
+    if (v.size() == 1) return fmt::format("{}", v[0]);
+    return v.empty() ? std::string() : fmt::format("({})", fmt::join(v, ", "));
+}
+
+/// "index 9 is outside extent 8 of dimension 1": the first index that left its extent.
+std::string view_index_outside(const Draft& d) {
+    for (std::size_t i = 0; i < d.view_index.size(); ++i)
+        if (static_cast<std::size_t>(d.view_index[i]) >= d.view_extent[i])
+            return fmt::format("index {} is outside extent {}{}", d.view_index[i], d.view_extent[i],
+                               d.view_index.size() > 1 ? fmt::format(" of dimension {}", i) : "");
+    return "";
+}
+
 /// "3", or "(3, 9)" in a 2-D shared array or a view.
 std::string index_text(const Draft& d) {
-    if (!d.index.empty()) return d.index;
+    if (!d.view_index.empty()) return view_tuple(d.view_index);
     if (counted_by_access(d)) return std::to_string(element(d));
     return element_index(d.array, static_cast<std::size_t>(d.element));
 }
@@ -205,14 +221,14 @@ std::string misaligned(const Draft& d, const std::string& what) {
 }
 
 std::string out_of_bounds(const Draft& d, const std::string& what, const std::string& sites) {
-    if (!d.extent.empty())  // left a view's extents
+    if (!d.view_extent.empty())  // left a view's extents
         return fmt::format(
             "simt: out-of-bounds access of {}[{}]: {} (view extents {}{})\n{}  not performed (a "
             "read gives a poisoned value); guard the index with the view's extent",
             d.array ? fmt::format("{} memory {}", space_name(d.array->space), describe(d.array))
                     : std::string("a view"),
-            d.index, d.bad, d.extent, d.array ? "; " + origin(d.array) : std::string(),
-            by_line(d.sites.front(), false));
+            view_tuple(d.view_index), view_index_outside(d), view_tuple(d.view_extent),
+            d.array ? "; " + origin(d.array) : std::string(), by_line(d.sites.front(), false));
     if (const Allocation* a = d.array; a && a->pitch && d.element >= 0 &&
                                         static_cast<std::size_t>(d.element) * a->elem_size < a->size) {
         const std::size_t off = static_cast<std::size_t>(d.element) * a->elem_size;
@@ -645,6 +661,17 @@ std::string count(std::size_t n, const char* what) {
 std::string mib(std::size_t bytes) { return fmt::format("{} MiB", bytes >> 20); }
 std::string gib(std::size_t bytes) { return fmt::format("{} GiB", bytes >> 30); }
 
+/// "512 bytes", "12 KiB", "1.5 MiB": a size a learner reads at a glance.
+std::string amount(std::size_t bytes) {
+    static const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    if (bytes < 1024) return fmt::format("{} bytes", bytes);
+    double v = static_cast<double>(bytes);
+    int u = 0;
+    while (v >= 1024 && u < 4) v /= 1024, ++u;
+    if (v < 10 && v != static_cast<int>(v)) return fmt::format("{:.1f} {}", v, units[u]);
+    return fmt::format("{:.0f} {}", v, units[u]);
+}
+
 /// "11 rows of 80 bytes (rows 100 bytes apart, 1080 bytes from the first to the last)", after
 /// "4 slices of " where there are several: a region spanning `span` bytes.
 std::string region_text(const RegionShape& r, std::size_t span) {
@@ -798,6 +825,18 @@ std::string out_of_memory_text(const OutOfMemory& o) {
     return "";
 }
 
+std::string leak_note_text(const LeakNote& n) {
+    if (n.count == 1)
+        return fmt::format("simt: note: 1 allocation ({}) was never freed, {} allocated at {}; {}, "
+                           "or SIMT_CHECK=all,leak reports it",
+                           amount(n.bytes), describe(n.largest), where(n.largest->site),
+                           n.all_cuda ? "cudaFree it" : "free it");
+    return fmt::format("simt: note: {} allocations ({}) were never freed, the largest {} allocated "
+                       "at {}; {}, or SIMT_CHECK=all,leak lists each",
+                       n.count, amount(n.bytes), describe(n.largest), where(n.largest->site),
+                       n.all_cuda ? "cudaFree them" : "free them");
+}
+
 Finding to_finding(const Draft& d) {
     Finding f;
     f.kind = d.kind;
@@ -805,13 +844,13 @@ Finding to_finding(const Draft& d) {
     if (d.array) {
         f.space = space_name(d.array->space);
         f.array = array_name(d.array);
-        f.extent = !d.extent.empty()      ? d.extent
+        f.extent = !d.view_extent.empty() ? view_tuple(d.view_extent)
                    : counted_by_access(d) ? std::to_string(elements(d))
                                           : array_extent(d.array);
         if (d.kind != FindingKind::leak) f.index = index_text(d);
         if (counted_by_access(d)) f.byte_offset = d.element;
     } else {
-        f.index = d.index;  // a view without an array
+        f.index = view_tuple(d.view_index);  // a view without an array
     }
     for (const DraftSite& s : d.sites) {
         Site& out = f.sites.emplace_back();

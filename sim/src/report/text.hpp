@@ -37,6 +37,8 @@ std::string warp_misuse_text(const WarpMisuseDraft& d);
 std::string memory_refusal_text(const MemoryRefusal& r);
 /// The error of memory the simulator cannot give: "simt: out of device memory at f.cu:3: ...".
 std::string out_of_memory_text(const OutOfMemory& o);
+/// The one line at exit for memory never freed.
+std::string leak_note_text(const LeakNote& n);
 /// The file's name without its folders ("?" for none).
 const char* base_name(const char* file);
 /// Lines `first` to `last` (1-based) of `file`, as far as it has them; none when it cannot be
