@@ -256,6 +256,49 @@ struct LeakNote {
     bool all_cuda = false;  ///< all from cudaMalloc: "cudaFree" them
 };
 
+/// What the watchdog (launch/watchdog.cpp) says of a launch, as data: its progress line, and
+/// the report of a launch it stopped.
+struct WatchdogDraft {
+    Loc launch{};
+    // the progress line
+    std::uint64_t done = 0, total = 0;  ///< blocks
+    double per_second = 0;              ///< blocks done per second so far
+    bool checks = false;                ///< the shadow checkers are on (they slow it down)
+    // a stopped launch
+    bool interrupt = false;             ///< by Ctrl-C, not for making no progress
+    unsigned timeout = 0;               ///< SIMT_TIMEOUT, in seconds
+    unsigned waited = 0;                ///< seconds it waited for a thread to notice the stop
+    /// Where the threads were when none noticed the stop, sampled: a block, a line.
+    struct Sampled {
+        uint3 block{};
+        Loc site{};
+    };
+    std::vector<Sampled> sampled;
+};
+
+/// A thread the watchdog stopped (launch/watchdog.cpp), as data: where it was, what it read or
+/// wrote, where its block's other threads wait, and the advice that fits.
+struct StoppedThread {
+    enum class Advice : std::uint8_t {
+        none,
+        grid_sync,    ///< a block of a cooperative launch waits for another's write
+        other_block,  ///< a block waits for another block's write
+        barrier,      ///< its block's other threads wait at a barrier for it
+        take_turns,   ///< it spins while threads of its block have not started
+    };
+    uint3 block{}, thread{};
+    bool spins = false;                 ///< it reads the same few addresses over and over
+    Loc site{};
+    const Allocation* array = nullptr;  ///< the memory it was reading or writing, if any
+    Access access = Access::read;
+    long long element = 0;              ///< ... its element
+    std::vector<DeadlockDraft::Waiting> waiting;  ///< its block's threads at barriers and meetings
+    dim3 shape{};                       ///< its block's dimensions
+    unsigned unstarted = 0, finished = 0;
+    Advice advice = Advice::none;
+    std::uint64_t blocks = 0;           ///< other_block: the launch's blocks
+};
+
 /// A launch CUDA refuses, as data: api/launch.cpp fills it, report/format.cpp writes what the
 /// refusal prints (the kernel does not run; the error is the launch's).
 struct LaunchRefusal {

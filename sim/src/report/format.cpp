@@ -672,6 +672,13 @@ std::string amount(std::size_t bytes) {
     return fmt::format("{:.0f} {}", v, units[u]);
 }
 
+/// "45 s", "3 min", "2 h 5 min": a wait, rounded down to what matters at its length.
+std::string duration(long long secs) {
+    if (secs < 120) return fmt::format("{} s", secs);
+    if (secs < 7200) return fmt::format("{} min", secs / 60);
+    return fmt::format("{} h {} min", secs / 3600, secs / 60 % 60);
+}
+
 /// "11 rows of 80 bytes (rows 100 bytes apart, 1080 bytes from the first to the last)", after
 /// "4 slices of " where there are several: a region spanning `span` bytes.
 std::string region_text(const RegionShape& r, std::size_t span) {
@@ -835,6 +842,83 @@ std::string leak_note_text(const LeakNote& n) {
                        "at {}; {}, or SIMT_CHECK=all,leak lists each",
                        n.count, amount(n.bytes), describe(n.largest), where(n.largest->site),
                        n.all_cuda ? "cudaFree them" : "free them");
+}
+
+std::string watchdog_progress(const WatchdogDraft& w) {
+    std::string line = fmt::format("simt: the kernel launched at {}: {} of {} blocks done",
+                                   where(w.launch), w.done, w.total);
+    if (w.done > 0) {
+        const double rate = w.per_second;
+        line += fmt::format(", {:.{}f} blocks/s, about {} left", rate, rate < 10 ? 1 : 0,
+                            duration(static_cast<long long>((w.total - w.done) / rate) + 1));
+    }
+    if (w.checks) line += " (checks on: SIMT_CHECK=none runs faster)";
+    return line;
+}
+
+std::string watchdog_header(const WatchdogDraft& w) {
+    if (w.interrupt)
+        return fmt::format("simt: interrupted (Ctrl-C) while the kernel launched at {} was running",
+                           where(w.launch));
+    return fmt::format("simt: the kernel launched at {} made no progress for {} s and was stopped "
+                       "(SIMT_TIMEOUT={} seconds without progress; 0 turns the watchdog off)",
+                       where(w.launch), w.timeout, w.timeout);
+}
+
+std::string watchdog_gave_up(const WatchdogDraft& w) {
+    std::string at;
+    for (const WatchdogDraft::Sampled& s : w.sampled)
+        at += fmt::format("\n  block {}: a thread was at {}", coord(s.block), where(s.site));
+    if (w.interrupt)
+        return watchdog_header(w) +
+               (at.empty() ? "\n  no thread of it made a memory access that simt sees since, so "
+                             "where its threads were is not known\n"
+                           : at + "\n");
+    return fmt::format("{}{}\n  no thread of it made a memory access that simt sees in the {} s "
+                       "after that: it loops on something other than device or shared memory, or "
+                       "computes that long without touching memory (then raise SIMT_TIMEOUT)\n",
+                       watchdog_header(w), at, w.waited);
+}
+
+std::string stopped_thread_text(const StoppedThread& t) {
+    using Advice = StoppedThread::Advice;
+    std::string lines =
+        fmt::format("\n  block {}: thread {}{}{}", coord(t.block), coord(t.thread),
+                    t.spins ? " spins at " : " was running at ", where(t.site));
+    if (t.array) {
+        const std::string what = fmt::format(
+            "{} {} memory {}[{}]", t.access == Access::write ? "writing" : "reading",
+            space_name(t.array->space), describe(t.array), t.element);
+        lines += t.spins ? " " + what : " (" + what + ")";
+    }
+    auto threads = [](unsigned n) { return fmt::format("{} thread{}", n, n == 1 ? "" : "s"); };
+    for (const DeadlockDraft::Waiting& w : t.waiting) lines += "\n    " + waiting_text(w, t.shape);
+    if (t.unstarted) lines += "\n    " + threads(t.unstarted) + " had not started yet";
+    if (t.finished) lines += "\n    " + threads(t.finished) + " had finished";
+    switch (t.advice) {
+        case Advice::grid_sync:
+            return lines + "\n  a block that waits for a value another block writes waits forever "
+                           "here: the blocks of a cooperative launch take turns between "
+                           "grid.sync() calls in the simulator, so order the write and the read "
+                           "with grid.sync() instead of a flag";
+        case Advice::other_block:
+            return lines + fmt::format(
+                               "\n  a block that waits for a value another block of the same "
+                               "launch writes may wait forever: blocks are not guaranteed to run "
+                               "at the same time (here {} blocks share the cores), so one must "
+                               "never wait for another; split the work into two launches",
+                               t.blocks);
+        case Advice::barrier:
+            return lines + "\n  a thread that loops until another thread of its block acts waits "
+                           "forever if that thread waits at a barrier for it: order them with "
+                           "__syncthreads() instead";
+        case Advice::take_turns:
+            return lines + "\n  if it waits for another thread of its block: in the simulator a "
+                           "block's threads take turns (each runs until it ends or reaches a "
+                           "barrier), so order them with __syncthreads()";
+        case Advice::none: break;
+    }
+    return lines;
 }
 
 Finding to_finding(const Draft& d) {

@@ -39,6 +39,17 @@ std::string memory_refusal_text(const MemoryRefusal& r);
 std::string out_of_memory_text(const OutOfMemory& o);
 /// The one line at exit for memory never freed.
 std::string leak_note_text(const LeakNote& n);
+/// The watchdog's progress line: "simt: the kernel launched at f.cu:9: 40 of 1000 blocks done,
+/// 12.5 blocks/s, about 77 s left".
+std::string watchdog_progress(const WatchdogDraft& w);
+/// The first line of a launch the watchdog stopped (Ctrl-C, or no progress).
+std::string watchdog_header(const WatchdogDraft& w);
+/// What the watchdog prints when no thread noticed the stop: the header, where the threads were
+/// sampled, and what that means.
+std::string watchdog_gave_up(const WatchdogDraft& w);
+/// A stopped thread's lines in the watchdog's report: where it was, what its block's other
+/// threads do, and the advice.
+std::string stopped_thread_text(const StoppedThread& t);
 /// The file's name without its folders ("?" for none).
 const char* base_name(const char* file);
 /// Lines `first` to `last` (1-based) of `file`, as far as it has them; none when it cannot be
