@@ -13,6 +13,8 @@ namespace simt::sim::detail {
 std::string coord(uint3 c);
 /// "file.cu:12" (file name without its folders).
 std::string where(const Loc& loc);
+/// "file.cu:12" of a file and line kept apart from a Loc ("?:0" for none).
+std::string file_line(const char* file, unsigned line);
 /// "(0,0,0)..(15,0,0), (32,0,0)": `ranks` (sorted) in a block or grid of `shape`, x fastest, as
 /// runs of consecutive ranks; after six runs, ", ...".
 std::string rank_runs(const std::vector<std::uint64_t>& ranks, dim3 shape);
