@@ -17,6 +17,7 @@
 #include <simt/simt.hpp>
 #include "../memory/arena.hpp"
 #include "../device/occupancy.hpp"
+#include "../report/draft.hpp"
 
 namespace simt::sim::detail {
 
@@ -92,10 +93,10 @@ struct End {
 };
 
 /// Checks that `bytes` from `p` lie in one allocation when p is device memory, and that the
-/// direction matches where the pointers point.
+/// direction matches where the pointers point. A 2-D or 3-D copy's `region` spans the bytes.
 cudaError_t resolve(const char* call, const char* role, const void* p, std::size_t bytes,
                     bool device_expected, bool known, End& end, const std::source_location& site,
-                    const std::string& region = {});
+                    const RegionShape& region = {});
 /// The device variable `symbol` names, for a copy of `bytes` at `offset` into or out of it.
 cudaError_t resolve_symbol(const char* call, const void* symbol, std::size_t bytes,
                            std::size_t offset, End& end, const std::source_location& site);

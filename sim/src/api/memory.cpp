@@ -42,7 +42,7 @@ Allocation* find(const void* p, std::size_t& offset) {
 
 cudaError_t resolve(const char* call, const char* role, const void* p, std::size_t bytes,
                     bool device_expected, bool known, End& end, const std::source_location& site,
-                    const std::string& region) {
+                    const RegionShape& region) {
     end.a = find(p, end.offset);
     if (!known) return cudaSuccess;  // cudaMemcpyDefault: wherever it points
     if (device_expected && !end.a)
@@ -54,14 +54,18 @@ cudaError_t resolve(const char* call, const char* role, const void* p, std::size
         return fail(cudaErrorInvalidValue,
                     std::string(call) + at(site) + ": the " + role + " is device memory, but the "
                     "copy's direction says host memory; check the cudaMemcpyKind");
-    if (end.a && end.offset + bytes > end.a->size)
-        return fail(cudaErrorInvalidValue,
-                    std::string(call) + at(site) + ": " +
-                        (region.empty() ? std::to_string(bytes) + " bytes" : region) + " from " +
-                        "byte " + std::to_string(end.offset) + " of the " + role + " run " +
-                        std::to_string(end.offset + bytes - end.a->size) +
-                        " bytes past the end of its allocation of " + std::to_string(end.a->size) +
-                        " bytes made at " + where(end.a->site));
+    if (end.a && end.offset + bytes > end.a->size) {
+        MemoryRefusal r;
+        r.problem = MemoryRefusal::Problem::past_allocation;
+        r.call = call;
+        r.site = site;
+        r.role = role;
+        r.array = end.a;
+        r.bytes = bytes;
+        r.offset = end.offset;
+        r.region = region;
+        return fail(cudaErrorInvalidValue, memory_refusal_text(r));
+    }
     return cudaSuccess;
 }
 
@@ -74,12 +78,16 @@ cudaError_t resolve_symbol(const char* call, const void* symbol, std::size_t byt
                     "__constant__ variable; pass the variable itself (not its address). simt "
                     "makes device variables of the namespace-scope declarations in the .cu files "
                     "given to simt_add_executable, not of those in headers, const or extern ones");
-    if (offset + bytes > a->size)
-        return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": " +
-                                               std::to_string(bytes) + " bytes from " + "byte " +
-                                               std::to_string(offset) + " run past the end of " +
-                                               describe(a) + " (" + std::to_string(a->size) +
-                                               " bytes, declared at " + where(a->site) + ")");
+    if (offset + bytes > a->size) {
+        MemoryRefusal r;
+        r.problem = MemoryRefusal::Problem::past_variable;
+        r.call = call;
+        r.site = site;
+        r.array = a;
+        r.bytes = bytes;
+        r.offset = offset;
+        return fail(cudaErrorInvalidValue, memory_refusal_text(r));
+    }
     end = {a, offset};
     return cudaSuccess;
 }
@@ -138,12 +146,13 @@ cudaError_t simt::sim::detail::cuda_malloc_pitch(void** ptr, std::size_t* pitch,
     if (width > SIZE_MAX - (align - 1) ||
         __builtin_mul_overflow((width + align - 1) / align * align, height, &bytes)) {
         if (ptr) *ptr = nullptr;
-        return fail(
-            cudaErrorMemoryAllocation,
-            std::string(call) + " refused at " + where(site) + ": " + std::to_string(height) +
-                " rows of " + std::to_string(width) +
-                " bytes overflow size_t (a negative "
-                "width or height converted to size_t?); it returns cudaErrorMemoryAllocation");
+        MemoryRefusal r;
+        r.problem = MemoryRefusal::Problem::rows_overflow;
+        r.call = call;
+        r.site = site;
+        r.region.rows = height;
+        r.region.width = width;
+        return fail(cudaErrorMemoryAllocation, memory_refusal_text(r));
     }
     rounded = (width + align - 1) / align * align;
     if (rounded % elem_size != 0) elem_size = 1, elem_type = "byte";
@@ -165,10 +174,15 @@ cudaError_t cudaMalloc(void** ptr, std::size_t bytes, std::source_location site)
 
 cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned flags,
                               std::source_location site) {
-    if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
-        return fail(cudaErrorInvalidValue,
-                    "cudaMallocManaged" + at(site) + ": the flags must be cudaMemAttachGlobal or "
-                    "cudaMemAttachHost, not " + std::to_string(flags));
+    if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost) {
+        ApiErrorDraft e;
+        e.problem = ApiErrorDraft::Problem::flags_must_be;
+        e.call = "cudaMallocManaged";
+        e.site = site;
+        e.value = flags;
+        e.accepted = "cudaMemAttachGlobal or cudaMemAttachHost";
+        return fail(cudaErrorInvalidValue, api_error_text(e));
+    }
     return cuda_malloc(ptr, bytes, 1, "byte", true, site);
 }
 
@@ -186,11 +200,13 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent, std::source
     std::size_t rows = 0;
     if (__builtin_mul_overflow(extent.height, extent.depth, &rows)) {
         pitched->ptr = nullptr;
-        return fail(cudaErrorMemoryAllocation,
-                    "cudaMalloc3D refused at " + where(site) + ": " + std::to_string(extent.depth) +
-                        " slices of " + std::to_string(extent.height) +
-                        " rows overflow size_t (a negative height or depth converted to size_t?); "
-                        "it returns cudaErrorMemoryAllocation");
+        MemoryRefusal r;
+        r.problem = MemoryRefusal::Problem::slices_overflow;
+        r.call = "cudaMalloc3D";
+        r.site = site;
+        r.region.slices = extent.depth;
+        r.region.rows = extent.height;
+        return fail(cudaErrorMemoryAllocation, memory_refusal_text(r));
     }
     cudaError_t e = cuda_malloc_pitch(&pitched->ptr, &pitched->pitch, extent.width, rows, 1, "byte",
                                       site, "cudaMalloc3D");
@@ -231,10 +247,13 @@ namespace {
 
 /// Why cudaFree (`call`) cannot free `ptr`, which is not the start of live cudaMalloc memory.
 cudaError_t refuse_free(const char* call, void* ptr, const std::source_location& site) {
-    std::string head = std::string(call) + at(site) + ": ";
+    using Problem = MemoryRefusal::Problem;
     Allocation* a = arena::contains(ptr) ? arena::owner_in_range(ptr) : nullptr;
     auto* b = static_cast<const std::byte*>(ptr);
-    std::string what;
+    MemoryRefusal r;
+    r.call = call;
+    r.site = site;
+    r.array = a;
     if (!a) {
         bool pinned;
         {
@@ -242,28 +261,21 @@ cudaError_t refuse_free(const char* call, void* ptr, const std::source_location&
             std::lock_guard lock(h.m);
             pinned = h.live.count(ptr) > 0;
         }
-        what = pinned ? "not a pointer cudaMalloc returned: it is pinned host memory from "
-                        "cudaMallocHost or cudaHostAlloc; free that with cudaFreeHost"
-                      : "not a pointer cudaMalloc returned: it points to host memory (malloc, new, "
-                        "a variable or an array of the host program), which cudaFree cannot free";
+        r.problem = pinned ? Problem::free_pinned : Problem::free_host;
     } else if (a->cuda && a->freed && b == a->base) {
-        what = "a double free: the memory " + describe(a) + " (" + origin(a) +
-               ") was freed already; set the pointer to nullptr after cudaFree, or free it once";
+        r.problem = Problem::free_twice;
     } else if (a->cuda && !a->freed && b >= a->base &&
                b < a->base + std::max<std::size_t>(a->size, 1)) {
-        what = "not a pointer cudaMalloc returned: it points " + std::to_string(b - a->base) +
-               " bytes into " + describe(a) + " (" + origin(a) + "); pass the pointer cudaMalloc "
-               "gave, not one moved along the array";
+        r.problem = Problem::free_inside;
+        r.offset = static_cast<std::size_t>(b - a->base);
     } else if (a->symbol) {
-        what = "not a pointer cudaMalloc returned: it is the __device__ variable " + describe(a) +
-               ", which lives as long as the program";
+        r.problem = Problem::free_variable;
     } else if (a->space == Space::global && !a->cuda) {
-        what = "not a pointer cudaMalloc returned: it is the memory of a simt::DeviceArray " +
-               describe(a) + " (" + origin(a) + "), which frees itself when it is destroyed";
+        r.problem = Problem::free_device_array;
     } else {
-        what = "not a pointer cudaMalloc returned";
+        r.problem = Problem::free_unknown;
     }
-    return fail(cudaErrorInvalidValue, head + what + " (cudaErrorInvalidValue)");
+    return fail(cudaErrorInvalidValue, memory_refusal_text(r));
 }
 
 }  // namespace
@@ -301,10 +313,16 @@ cudaError_t host_alloc(const char* call, void** ptr, std::size_t bytes, unsigned
         return fail(cudaErrorInvalidValue,
                     std::string(call) + at(site) + ": the pointer to store the address in is null");
     *ptr = nullptr;
-    if (flags & ~unsigned(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
-        return fail(cudaErrorInvalidValue, std::string(call) + at(site) + ": flags " +
-                                               std::to_string(flags) +
-                                               " are not cudaHostAlloc flags");
+    if (flags &
+        ~unsigned(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined)) {
+        ApiErrorDraft e;
+        e.problem = ApiErrorDraft::Problem::not_its_flags;
+        e.call = call;
+        e.site = site;
+        e.value = flags;
+        e.accepted = "cudaHostAlloc";
+        return fail(cudaErrorInvalidValue, api_error_text(e));
+    }
     if (sticky()) return sticky();
     // Pinned memory is the host's own, locked in place: no more than the machine has.
     const std::size_t host = static_cast<std::size_t>(sysconf(_SC_PHYS_PAGES)) *
@@ -312,14 +330,15 @@ cudaError_t host_alloc(const char* call, void** ptr, std::size_t bytes, unsigned
     void* p = bytes <= host ? std::aligned_alloc(256, (std::max<std::size_t>(bytes, 1) + 255) &
                                                           ~std::size_t(255))
                             : nullptr;
-    if (!p)
-        return fail(cudaErrorMemoryAllocation,
-                    std::string(call) + " refused at " + where(site) + ": " +
-                        std::to_string(bytes) +
-                        " bytes of pinned host memory asked for, and this machine has " +
-                        std::to_string(host >> 20) + " MiB" +
-                        (bytes > (SIZE_MAX >> 1) ? " (a negative size converted to size_t?)" : "") +
-                        "; it returns cudaErrorMemoryAllocation");
+    if (!p) {
+        MemoryRefusal r;
+        r.problem = MemoryRefusal::Problem::pinned_too_large;
+        r.call = call;
+        r.site = site;
+        r.bytes = bytes;
+        r.limit = host;
+        return fail(cudaErrorMemoryAllocation, memory_refusal_text(r));
+    }
     {
         HostAllocations& h = host_allocations();
         std::lock_guard lock(h.m);
@@ -402,17 +421,22 @@ cudaError_t check_hint_device(const char* call, int device, bool host_allowed,
     int count = 0;
     cudaGetDeviceCount(&count);
     if (device >= 0 && device < count) return cudaSuccess;
-    return fail(cudaErrorInvalidDevice,
-                std::string(call) + at(site) + ": device " + std::to_string(device) +
-                    " does not exist (" +
-                    (count == 1 ? std::string("device 0 is the only one")
-                                : "devices 0.." + std::to_string(count - 1)) +
-                    (host_allowed ? ", and cudaCpuDeviceId means the host" : "") +
-                    "; cudaErrorInvalidDevice)");
+    ApiErrorDraft e;
+    e.problem = ApiErrorDraft::Problem::no_hint_device;
+    e.call = call;
+    e.site = site;
+    e.value = device;
+    e.devices = count;
+    e.host_allowed = host_allowed;
+    return fail(cudaErrorInvalidDevice, api_error_text(e));
 }
 
 cudaError_t check_hint_location(const char* call, cudaMemLocation where_to, bool host_allowed,
                                 const std::source_location& site) {
+    ApiErrorDraft e;
+    e.call = call;
+    e.site = site;
+    e.host_allowed = host_allowed;
     switch (where_to.type) {
         case cudaMemLocationTypeDevice: return check_hint_device(call, where_to.id, false, site);
         case cudaMemLocationTypeHost:
@@ -421,18 +445,17 @@ cudaError_t check_hint_location(const char* call, cudaMemLocation where_to, bool
             break;
         case cudaMemLocationTypeHostNuma:
             if (host_allowed && where_to.id == 0) return cudaSuccess;
-            if (host_allowed)
-                return fail(cudaErrorInvalidValue,
-                            std::string(call) + at(site) + ": host NUMA node " +
-                                std::to_string(where_to.id) + " does not exist (node 0 does)");
+            if (host_allowed) {
+                e.problem = ApiErrorDraft::Problem::no_numa_node;
+                e.value = where_to.id;
+                return fail(cudaErrorInvalidValue, api_error_text(e));
+            }
             break;
         default: break;
     }
-    return fail(cudaErrorInvalidValue,
-                std::string(call) + at(site) + ": the location's type " +
-                    std::to_string(int(where_to.type)) +
-                    " is not one this call takes (cudaMemLocationTypeDevice" +
-                    (host_allowed ? ", cudaMemLocationTypeHost" : "") + ")");
+    e.problem = ApiErrorDraft::Problem::not_a_location_type;
+    e.value = int(where_to.type);
+    return fail(cudaErrorInvalidValue, api_error_text(e));
 }
 
 /// The managed allocation [ptr, ptr + bytes) lies in, for a hint named `call`.
@@ -449,12 +472,16 @@ cudaError_t check_managed_range(const char* call, const void* ptr, std::size_t b
                              "which stays on the device; copy it with cudaMemcpy"
                            : std::string()) +
                         " (cudaErrorInvalidValue)");
-    if (offset + bytes > a->size)
-        return fail(cudaErrorInvalidValue,
-                    std::string(call) + at(site) + ": " + std::to_string(bytes) +
-                        " bytes from byte " + std::to_string(offset) + " run past the end of " +
-                        describe(a) + " (" + std::to_string(a->size) + " bytes, allocated at " +
-                        where(a->site) + ") (cudaErrorInvalidValue)");
+    if (offset + bytes > a->size) {
+        MemoryRefusal r;
+        r.problem = MemoryRefusal::Problem::past_managed;
+        r.call = call;
+        r.site = site;
+        r.array = a;
+        r.bytes = bytes;
+        r.offset = offset;
+        return fail(cudaErrorInvalidValue, memory_refusal_text(r));
+    }
     return cudaSuccess;
 }
 
@@ -465,9 +492,12 @@ bool advice_names_device(cudaMemoryAdvise advice) {
 cudaError_t check_advice(cudaMemoryAdvise advice, const std::source_location& site) {
     if (advice >= cudaMemAdviseSetReadMostly && advice <= cudaMemAdviseUnsetAccessedBy)
         return cudaSuccess;
-    return fail(cudaErrorInvalidValue, "cudaMemAdvise" + at(site) + ": advice " +
-                                           std::to_string(int(advice)) +
-                                           " is not a cudaMemoryAdvise (cudaErrorInvalidValue)");
+    ApiErrorDraft e;
+    e.problem = ApiErrorDraft::Problem::not_an_advice;
+    e.call = "cudaMemAdvise";
+    e.site = site;
+    e.value = int(advice);
+    return fail(cudaErrorInvalidValue, api_error_text(e));
 }
 
 }  // namespace
@@ -583,41 +613,39 @@ struct Pitched {
     cudaPos pos;
 };
 
-std::string count(std::size_t n, const char* what) {
-    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
-}
-
 /// CUDA's rules for one end of a region: its rows fit in the pitch and, with more than one slice,
 /// its rows fit in a slice. A pitch below the width is cudaErrorInvalidPitchValue for a copy and,
 /// as CUDA documents it, cudaErrorInvalidValue for a memset, which ignores the pitch of one row.
 cudaError_t check_shape(const char* call, const char* role, const Pitched& o, cudaExtent size,
                         bool copy, const std::source_location& site) {
-    const std::string head = std::string(call) + at(site) + ": ";
-    const std::string its = std::string("the ") + role + "'s ";
+    using Problem = MemoryRefusal::Problem;
+    MemoryRefusal r;
+    r.call = call;
+    r.site = site;
+    r.role = role;
+    r.region = {size.depth, size.height, size.width, o.pitch};
+    r.ysize = o.ysize;
+    r.x = o.pos.x;
+    r.y = o.pos.y;
     if (size.width > o.pitch && (copy || size.height > 1 || size.depth > 1)) {
         const cudaError_t code = copy ? cudaErrorInvalidPitchValue : cudaErrorInvalidValue;
-        return fail(code, head + "the width is larger than a pitch: rows of " +
-                              std::to_string(size.width) + " bytes, and " + its +
-                              "pitch (the bytes from one row to the next) is " +
-                              std::to_string(o.pitch) + " (" + cudaGetErrorName(code) + ")");
+        r.problem = Problem::width_past_pitch;
+        r.error = cudaGetErrorName(code);
+        return fail(code, memory_refusal_text(r));
     }
-    if (copy && o.pitch > max_pitch)
-        return fail(cudaErrorInvalidPitchValue,
-                    head + its + "pitch of " + std::to_string(o.pitch) +
-                        " bytes is more than a copy takes (" + std::to_string(max_pitch) +
-                        ", cudaDevAttrMaxPitch; a negative pitch converted to size_t?) "
-                        "(cudaErrorInvalidPitchValue)");
-    if (size.width <= o.pitch && o.pos.x > o.pitch - size.width)
-        return fail(cudaErrorInvalidValue,
-                    head + its + "rows are " + std::to_string(o.pitch) +
-                        " bytes (its pitch), and " + std::to_string(size.width) +
-                        " bytes from x = " + std::to_string(o.pos.x) +
-                        " run past a row's end (cudaErrorInvalidValue)");
-    if (size.depth > 1 && (size.height > o.ysize || o.pos.y > o.ysize - size.height))
-        return fail(cudaErrorInvalidValue,
-                    head + its + "slices are " + count(o.ysize, "row") + " (its ysize), and " +
-                        count(size.height, "row") + " from y = " + std::to_string(o.pos.y) +
-                        " run into the next slice (cudaErrorInvalidValue)");
+    if (copy && o.pitch > max_pitch) {
+        r.problem = Problem::pitch_too_large;
+        r.limit = max_pitch;
+        return fail(cudaErrorInvalidPitchValue, memory_refusal_text(r));
+    }
+    if (size.width <= o.pitch && o.pos.x > o.pitch - size.width) {
+        r.problem = Problem::past_row;
+        return fail(cudaErrorInvalidValue, memory_refusal_text(r));
+    }
+    if (size.depth > 1 && (size.height > o.ysize || o.pos.y > o.ysize - size.height)) {
+        r.problem = Problem::past_slice;
+        return fail(cudaErrorInvalidValue, memory_refusal_text(r));
+    }
     return cudaSuccess;
 }
 
@@ -652,10 +680,7 @@ cudaError_t locate(const char* call, const char* role, const Pitched& o, cudaExt
                     head + "the " + role + "'s region overflows size_t (a negative size or "
                     "position converted to size_t?)");
     rows = {static_cast<std::byte*>(const_cast<void*>(o.ptr)) + start, o.pitch, slice, {}};
-    std::string region = count(size.height, "row") + " of " + std::to_string(size.width) +
-                         " bytes (rows " + std::to_string(o.pitch) + " bytes apart, " +
-                         std::to_string(span) + " bytes from the first to the last)";
-    if (size.depth > 1) region = count(size.depth, "slice") + " of " + region;
+    const RegionShape region{size.depth, size.height, size.width, o.pitch};
     return resolve(call, role, rows.first, span, device_expected, known, rows.end, site, region);
 }
 

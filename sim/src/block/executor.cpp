@@ -64,7 +64,18 @@ Worker::Worker() {
     dyn_shared.elem_type = "byte";
     dyn_shared.name = "dynamic shared memory";
     // The most any launch may ask for, reserved once: a raw pointer into it is then checked.
-    dyn_shared.base = arena::reserve(&dyn_shared, LaunchLimits::max_shared_bytes_optin);
+    arena::Shortage short_of;
+    dyn_shared.base =
+        arena::reserve(&dyn_shared, LaunchLimits::max_shared_bytes_optin, short_of);
+    if (!dyn_shared.base) {
+        OutOfMemory why;  // no line of the program asked for it: the reason alone
+        why.problem =
+            short_of.system ? OutOfMemory::Problem::system : OutOfMemory::Problem::addresses;
+        why.bytes = LaunchLimits::max_shared_bytes_optin;
+        why.free = short_of.left;
+        why.total = short_of.addresses;
+        throw simt::Error(out_of_memory_text(why));
+    }
 }
 
 AllWorkers& all_workers() {

@@ -20,12 +20,16 @@ void refresh_shared(Allocation& a, std::uint64_t& epoch) {
     const KernelLaunch& k = b.grid->k;
     std::size_t limit = k.shared_optin ? device_properties().shared_mem_per_block_optin
                                        : LaunchLimits::max_shared_bytes;
-    if (b.shared_bytes + k.shared_bytes > limit)
-        w.fail_thread("simt: the kernel launched at " + where(k.site) + " uses " +
-                      std::to_string(b.shared_bytes) + " bytes of static and " +
-                      std::to_string(k.shared_bytes) + " bytes of dynamic shared memory per " +
-                      "block, more than the " + std::to_string(limit) + " bytes allowed (the "
-                      "array declared at " + where(a.site) + " crossed it)");
+    if (b.shared_bytes + k.shared_bytes > limit) {
+        OutOfMemory why;
+        why.problem = OutOfMemory::Problem::shared_per_block;
+        why.launch = k.site;
+        why.site = a.site;
+        why.static_bytes = b.shared_bytes;
+        why.dynamic_bytes = k.shared_bytes;
+        why.total = limit;
+        w.fail_thread(out_of_memory_text(why));
+    }
 }
 
 Allocation* dynamic_shared_area() {

@@ -67,17 +67,8 @@ Draft outside(const InvalidEvent& e) {
         case Invalid::out_of_view: {
             d.kind = FindingKind::out_of_bounds;
             d.sites.push_back(draft_site(e.where, "access"));
-            std::string index, extent;
-            for (int i = 0; i < e.rank; ++i) {
-                index += (i ? ", " : "") + std::to_string(e.index[i]);
-                extent += (i ? ", " : "") + std::to_string(e.extent[i]);
-                if (static_cast<std::size_t>(e.index[i]) >= e.extent[i] && d.bad.empty())
-                    d.bad = "index " + std::to_string(e.index[i]) + " is outside extent " +
-                            std::to_string(e.extent[i]) +
-                            (e.rank > 1 ? " of dimension " + std::to_string(i) : "");
-            }
-            d.index = e.rank > 1 ? "(" + index + ")" : index;
-            d.extent = e.rank > 1 ? "(" + extent + ")" : extent;
+            d.view_index.assign(e.index, e.index + e.rank);
+            d.view_extent.assign(e.extent, e.extent + e.rank);
             break;
         }
         case Invalid::misaligned:
@@ -92,43 +83,20 @@ Draft outside(const InvalidEvent& e) {
     return d;
 }
 
-/// "512 bytes", "12 KiB", "1.5 MiB".
-std::string amount(std::size_t bytes) {
-    static const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-    if (bytes < 1024) return std::to_string(bytes) + " bytes";
-    double v = static_cast<double>(bytes);
-    int u = 0;
-    while (v >= 1024 && u < 4) v /= 1024, ++u;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, v < 10 && v != static_cast<int>(v) ? "%.1f %s" : "%.0f %s", v,
-                  units[u]);
-    return buf;
-}
-
 /// Most course programs end without freeing what they allocated, and the memory goes with the
 /// process on a GPU too (compute-sanitizer checks leaks only when asked): one line, not a
 /// finding per array, and no effect on the exit status.
 void leak_note(const std::vector<const Allocation*>& leaked) {
-    std::size_t total = 0;
-    const Allocation* largest = leaked.front();
-    bool all_cuda = true;
+    LeakNote n;
+    n.count = leaked.size();
+    n.largest = leaked.front();
+    n.all_cuda = true;
     for (const Allocation* a : leaked) {
-        total += a->size;
-        if (a->size > largest->size) largest = a;
-        all_cuda = all_cuda && a->cuda;
+        n.bytes += a->size;
+        if (a->size > n.largest->size) n.largest = a;
+        n.all_cuda = n.all_cuda && a->cuda;
     }
-    std::string n = std::to_string(leaked.size());
-    std::string message =
-        leaked.size() == 1
-            ? "simt: note: 1 allocation (" + amount(total) + ") was never freed, " +
-                  describe(largest) + " allocated at " + where(largest->site) + "; " +
-                  (all_cuda ? "cudaFree it" : "free it") + ", or SIMT_CHECK=all,leak reports it"
-            : "simt: note: " + n + " allocations (" + amount(total) +
-                  ") were never freed, the "
-                  "largest " +
-                  describe(largest) + " allocated at " + where(largest->site) + "; " +
-                  (all_cuda ? "cudaFree them" : "free them") +
-                  ", or SIMT_CHECK=all,leak lists each";
+    const std::string message = leak_note_text(n);
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", message.c_str());
     std::fflush(stderr);

@@ -88,10 +88,12 @@ Cell* map_cells(std::size_t n) {
     // program touches, not with what it allocates.
     void* p = mmap(nullptr, n * sizeof(Cell), PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED)
-        throw simt::Error("simt: out of memory for the race checker's shadow of " +
-                          std::to_string(n) +
-                          " elements; run with SIMT_CHECK=sync (the race and init checkers off)");
+    if (p == MAP_FAILED) {
+        OutOfMemory why;
+        why.problem = OutOfMemory::Problem::race_shadow;
+        why.bytes = n;
+        throw simt::Error(out_of_memory_text(why));
+    }
     return static_cast<Cell*>(p);
 }
 

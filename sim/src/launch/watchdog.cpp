@@ -120,13 +120,13 @@ bool any_moving() {
     return moving;
 }
 
-std::string header(const KernelLaunch& k, bool interrupt, unsigned timeout) {
-    if (interrupt)
-        return "simt: interrupted (Ctrl-C) while the kernel launched at " + where(k.site) +
-               " was running";
-    return "simt: the kernel launched at " + where(k.site) + " made no progress for " +
-           std::to_string(timeout) + " s and was stopped (SIMT_TIMEOUT=" + std::to_string(timeout) +
-           " seconds without progress; 0 turns the watchdog off)";
+/// What the report of a launch the watchdog stopped starts from.
+WatchdogDraft stop_draft(const KernelLaunch& k, bool interrupt) {
+    WatchdogDraft w;
+    w.launch = k.site;
+    w.interrupt = interrupt;
+    w.timeout = config().timeout_s;
+    return w;
 }
 
 void clear_line(WatchState& s) {
@@ -134,12 +134,6 @@ void clear_line(WatchState& s) {
     const char clear[] = "\r\033[K";
     (void)!write(2, clear, sizeof clear - 1);
     s.line_shown = false;
-}
-
-std::string duration(long long secs) {
-    if (secs < 120) return std::to_string(secs) + " s";
-    if (secs < 7200) return std::to_string(secs / 60) + " min";
-    return std::to_string(secs / 3600) + " h " + std::to_string(secs / 60 % 60) + " min";
 }
 
 /// The progress line of the oldest launch running for a while: on a terminal one line, kept
@@ -152,21 +146,15 @@ void show_progress(WatchState& s, Clock::time_point now) {
         if (age < (tty ? line_after : line_every_log)) return;
         if (now - r.shown < (tty ? line_every_tty : line_every_log)) return;
         r.shown = now;
-        std::uint64_t done = r.grid->blocks_done.load(), total = r.grid->nblocks;
-        double secs = std::chrono::duration<double>(age).count();
-        double rate = done / secs;
-        std::string line = "simt: the kernel launched at " + where(r.k->site) + ": " +
-                           std::to_string(done) + " of " + std::to_string(total) + " blocks done";
-        if (done > 0) {
-            char per[32];
-            std::snprintf(per, sizeof per, "%.*f", rate < 10 ? 1 : 0, rate);
-            line += std::string(", ") + per + " blocks/s, about " +
-                    duration(static_cast<long long>((total - done) / rate) + 1) + " left";
-        }
+        WatchdogDraft w;
+        w.launch = r.k->site;
+        w.done = r.grid->blocks_done.load();
+        w.total = r.grid->nblocks;
+        w.per_second = w.done / std::chrono::duration<double>(age).count();
         // Only the shadow checkers slow a launch down enough to say so: memcheck's bounds checks
         // are made in every build, and a program built UNCHECKED has nothing else to turn off.
-        if (r.grid->cfg.check_race || r.grid->cfg.check_init)
-            line += " (checks on: SIMT_CHECK=none runs faster)";
+        w.checks = r.grid->cfg.check_race || r.grid->cfg.check_init;
+        std::string line = watchdog_progress(w);
         line = tty ? "\r\033[K" + line : line + "\n";
         (void)!write(2, line.data(), line.size());
         s.line_shown = tty;
@@ -201,7 +189,7 @@ void begin_stop(WatchState& s, const KernelLaunch* k, bool interrupt) {
 
 /// Where each thread running `k` is, asked with a signal: its line, or nothing where the answer
 /// is not the program's own code.
-std::string sample_threads(const KernelLaunch* k) {
+std::vector<WatchdogDraft::Sampled> sample_threads(const KernelLaunch* k) {
     struct Asked {
         Worker* w;
         std::uint64_t before;
@@ -214,15 +202,14 @@ std::string sample_threads(const KernelLaunch* k) {
         pthread_kill(w.watch.os_thread, sample_signal);
     });
     std::this_thread::sleep_for(tick);
-    std::string out;
+    std::vector<WatchdogDraft::Sampled> out;
     for (const Asked& a : asked) {
         if (a.w->watch.sampled.load() == a.before) continue;
         const void* pc = a.w->watch.sampled_pc.load();
         Loc l = user_site(&pc, 1);
         if (l.line() == 0) continue;
         uint3& b = a.w->block.idx;
-        out += "\n  block " + coord({racy(b.x), racy(b.y), racy(b.z)}) + ": a thread was at " +
-               where(l);
+        out.push_back({{racy(b.x), racy(b.y), racy(b.z)}, l});
     }
     return out;
 }
@@ -230,18 +217,11 @@ std::string sample_threads(const KernelLaunch* k) {
 /// No thread noticed the stop: the kernel loops without an access simt sees. Say what is known.
 [[noreturn]] void give_up(WatchState& s) {
     const KernelLaunch* k = target.load();
-    unsigned timeout = config().timeout_s;
-    std::string msg = header(*k, s.interrupt, timeout);
-    std::string at = sample_threads(k);
-    if (s.interrupt)
-        msg += at.empty() ? "\n  no thread of it made a memory access that simt sees since, so "
-                            "where its threads were is not known\n"
-                          : at + "\n";
-    else
-        msg += at + "\n  no thread of it made a memory access that simt sees in the " +
-               std::to_string(std::chrono::duration_cast<seconds>(probe_time + grace).count()) +
-               " s after that: it loops on something other than device or shared memory, or "
-               "computes that long without touching memory (then raise SIMT_TIMEOUT)\n";
+    WatchdogDraft w = stop_draft(*k, s.interrupt);
+    w.sampled = sample_threads(k);
+    w.waited =
+        static_cast<unsigned>(std::chrono::duration_cast<seconds>(probe_time + grace).count());
+    const std::string msg = watchdog_gave_up(w);
     clear_line(s);
     std::fflush(stdout);
     (void)!write(2, msg.data(), msg.size());
@@ -305,15 +285,11 @@ void watch() {
 }
 
 /// Where the block's other threads are: each waiting place, then those not started or finished.
-std::string waiting_threads(const BlockState& b) {
-    unsigned unstarted = b.nthreads - b.next_lazy, done = b.nthreads - b.live;
-    auto count = [](unsigned n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
-    std::string out;
-    for (const WaitGroup& g : waiting_groups(b))
-        out += "\n    " + waiting_text(waiting_of(g), b.grid->k.block);
-    if (unstarted) out += "\n    " + count(unstarted) + " had not started yet";
-    if (done) out += "\n    " + count(done) + " had finished";
-    return out;
+void waiting_threads(const BlockState& b, StoppedThread& t) {
+    for (const WaitGroup& g : waiting_groups(b)) t.waiting.push_back(waiting_of(g));
+    t.shape = b.grid->k.block;
+    t.unstarted = b.nthreads - b.next_lazy;
+    t.finished = b.nthreads - b.live;
 }
 
 /// A probe's look at one access: a thread that writes, or reads more addresses than a spin
@@ -384,7 +360,7 @@ void Watched::rethrow_stopped(const simt::KernelError& first) {
         std::lock_guard lock(s.m);
         interrupt = s.interrupt;
         std::sort(s.blocks.begin(), s.blocks.end());
-        msg = header(k_, interrupt, config().timeout_s);
+        msg = watchdog_header(stop_draft(k_, interrupt));
         for (auto& [linear, lines] : s.blocks) msg += lines;
         if (s.blocks.empty()) msg += std::string("\n  ") + first.what();
     }
@@ -407,39 +383,28 @@ void watchdog_poll(const Allocation* a, const void* p, Access kind, Loc loc) {
     const WorkerWatch& ww = w->watch;
     // A thread the probe saw reading the same few addresses spins; after a Ctrl-C it may as
     // well be computing, so only its place is said.
-    bool spins = !state().interrupt && ww.probe_seen.load() == probe_number.load() &&
-                 !ww.moving.load() && ww.thread == tls::thread;
-    std::string lines = "\n  block " + coord(b.idx) + ": thread " + coord(tls::thread->idx) +
-                        (spins ? " spins at " : " was running at ") + where(loc);
+    StoppedThread t;
+    t.block = b.idx;
+    t.thread = tls::thread->idx;
+    t.spins = !state().interrupt && ww.probe_seen.load() == probe_number.load() &&
+              !ww.moving.load() && ww.thread == tls::thread;
+    t.site = loc;
     if (a && !a->scratch) {
-        auto index = (static_cast<const std::byte*>(p) - a->base) /
-                     static_cast<std::ptrdiff_t>(std::max<std::size_t>(a->elem_size, 1));
-        std::string what = std::string(kind == Access::write ? "writing " : "reading ") +
-                           space_name(a->space) + " memory " + describe(a) + "[" +
-                           std::to_string(index) + "]";
-        lines += spins ? " " + what : " (" + what + ")";
+        t.array = a;
+        t.access = kind;
+        t.element = (static_cast<const std::byte*>(p) - a->base) /
+                    static_cast<std::ptrdiff_t>(std::max<std::size_t>(a->elem_size, 1));
     }
-    lines += waiting_threads(b);
-    if (a && a->space == Space::global && kind == Access::read && b.grid->nblocks > 1 &&
-        b.grid->k.cooperative)
-        lines += "\n  a block that waits for a value another block writes waits forever here: the "
-                 "blocks of a cooperative launch take turns between grid.sync() calls in the "
-                 "simulator, so order the write and the read with "
-                 "grid.sync() instead of a flag";
-    else if (a && a->space == Space::global && kind == Access::read && b.grid->nblocks > 1)
-        lines += "\n  a block that waits for a value another block of the same launch writes may "
-                 "wait forever: blocks are not guaranteed to run at the same time (here " +
-                 std::to_string(b.grid->nblocks) +
-                 " blocks share the cores), so one must never wait for another; split the work "
-                 "into two launches";
-    else if (b.still_waiting())
-        lines += "\n  a thread that loops until another thread of its block acts waits forever "
-                 "if that thread waits at a barrier for it: order them with __syncthreads() "
-                 "instead";
-    else if (spins && b.next_lazy < b.nthreads)
-        lines += "\n  if it waits for another thread of its block: in the simulator a block's "
-                 "threads take turns (each runs until it ends or reaches a barrier), so order "
-                 "them with __syncthreads()";
+    waiting_threads(b, t);
+    using Advice = StoppedThread::Advice;
+    const bool reads_other_blocks =
+        a && a->space == Space::global && kind == Access::read && b.grid->nblocks > 1;
+    if (reads_other_blocks && b.grid->k.cooperative) t.advice = Advice::grid_sync;
+    else if (reads_other_blocks) t.advice = Advice::other_block;
+    else if (b.still_waiting()) t.advice = Advice::barrier;
+    else if (t.spins && b.next_lazy < b.nthreads) t.advice = Advice::take_turns;
+    t.blocks = b.grid->nblocks;
+    std::string lines = stopped_thread_text(t);
     {
         WatchState& s = state();
         std::lock_guard lock(s.m);

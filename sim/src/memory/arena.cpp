@@ -64,20 +64,20 @@ std::size_t round_up(std::size_t n, std::size_t to) { return (n + to - 1) / to *
 
 }  // namespace
 
-std::byte* reserve(Allocation* owner, std::size_t bytes) {
+std::byte* reserve(Allocation* owner, std::size_t bytes, Shortage& why) {
     Arena& a = the_arena();
     std::size_t data = round_up(std::max<std::size_t>(bytes, 1), a.page);
     std::size_t whole = data + 2 * a.page;  // a red page on either side
     std::lock_guard lock(a.m);
-    if (whole > a.bytes - a.used)
-        throw simt::Error(std::to_string(bytes) + " bytes asked for, " +
-                          std::to_string((a.bytes - a.used) >> 20) + " MiB of the simulator's " +
-                          std::to_string(a.bytes >> 30) + " GiB of addresses left (addresses are "
-                          "never reused, so that a dangling pointer is always recognised)");
+    if (whole > a.bytes - a.used) {
+        why = {a.bytes - a.used, a.bytes, false};
+        return nullptr;
+    }
     std::byte* start = a.base + a.used;
-    if (mprotect(start, whole, PROT_READ | PROT_WRITE) != 0)
-        throw simt::Error(std::to_string(bytes) +
-                          " bytes asked for: the system has no memory left");
+    if (mprotect(start, whole, PROT_READ | PROT_WRITE) != 0) {
+        why = {a.bytes - a.used, a.bytes, true};
+        return nullptr;
+    }
     std::memset(start, poison_byte, whole);
     for (std::size_t i = a.used >> a.page_shift, n = i + (whole >> a.page_shift); i < n; ++i)
         a.owners[i].store(owner, std::memory_order_relaxed);

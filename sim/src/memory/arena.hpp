@@ -38,9 +38,15 @@ inline std::atomic<int> page_shift{0};
            span.load(std::memory_order_relaxed);
 }
 
-/// Memory for `owner`'s `bytes`, page-aligned, between red pages, filled with poison. Throws
-/// simt::Error saying why when there is none (the caller says where it was asked for).
-std::byte* reserve(Allocation* owner, std::size_t bytes);
+/// Why reserve() has no memory: the addresses left and in all, or the system refusing pages.
+/// The caller says it, with where the memory was asked for (report/'s OutOfMemory).
+struct Shortage {
+    std::size_t left = 0, addresses = 0;
+    bool system = false;
+};
+/// Memory for `owner`'s `bytes`, page-aligned, between red pages, filled with poison; null, and
+/// `why`, when there is none.
+std::byte* reserve(Allocation* owner, std::size_t bytes, Shortage& why);
 /// Gives the memory of [base, base + bytes) back to the system; its addresses stay owned.
 void release(std::byte* base, std::size_t bytes);
 /// The allocation whose pages (red pages included) hold `p`, which must lie in the range

@@ -32,39 +32,50 @@ Allocations& allocations() {
 /// against the simulated device's total.
 std::atomic<std::size_t> global_in_use[16]{};
 
-std::string gib(std::size_t bytes) {
-    return std::to_string(bytes >> 30) + " GiB";
-}
-
-/// Why `bytes` more do not fit on `device`, or empty when they do (and are then counted as in
-/// use).
-std::string claim(std::size_t bytes, int device) {
-    const DeviceProperties p = device_properties();
-    if (bytes > p.total_global_mem)
-        return ", more than the " + gib(p.total_global_mem) + " of memory the simulated " + p.name +
-               " has in all" +
-               (bytes > (SIZE_MAX >> 1)
-                    ? "; a size this large is usually a negative number or an "
-                      "overflowed product (an int n * sizeof(T) computed in int) "
-                      "converted to size_t"
-                    : "");
+/// Whether `bytes` more fit on `device` (of properties `p`); they are then counted as in use.
+/// When they do not, `why` says so.
+bool claim(std::size_t bytes, int device, const DeviceProperties& p, OutOfMemory& why) {
+    using Problem = OutOfMemory::Problem;
+    why.bytes = bytes;
+    why.total = p.total_global_mem;
+    why.gpu = p.name.c_str();
+    if (bytes > p.total_global_mem) {
+        why.problem = Problem::device_total;
+        return false;
+    }
     // The simulator keeps each array in this machine's memory: a size the device would hold but
     // the host cannot is refused too, rather than the system running out of memory later.
     const std::size_t host = static_cast<std::size_t>(sysconf(_SC_PHYS_PAGES)) *
                              static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-    if (host > 0 && bytes > host)
-        return ": the simulated " + p.name + " would hold it, but this machine has " +
-               std::to_string(host >> 20) + " MiB of memory to keep it in";
+    if (host > 0 && bytes > host) {
+        why.problem = Problem::host_total;
+        why.host = host;
+        return false;
+    }
     std::atomic<std::size_t>& in_use = global_in_use[device];
     std::size_t used = in_use.load();
     do {
-        if (bytes > p.total_global_mem - used)
-            return ", but only " + std::to_string((p.total_global_mem - used) >> 20) +
-                   " MiB of the " + gib(p.total_global_mem) + " of the simulated " + p.name +
-                   (device != 0 ? " (device " + std::to_string(device) + ")" : std::string()) +
-                   " are free (free arrays with cudaFree once the kernels using them are done)";
+        if (bytes > p.total_global_mem - used) {
+            why.problem = Problem::device_full;
+            why.free = p.total_global_mem - used;
+            why.device = device;
+            return false;
+        }
     } while (!in_use.compare_exchange_weak(used, used + bytes));
-    return {};
+    return true;
+}
+
+/// The arena's `bytes` for `what` at `site` that it has no memory for, as an error says it.
+OutOfMemory arena_shortage(const arena::Shortage& s, std::size_t bytes, const char* what,
+                           Loc site) {
+    OutOfMemory why;
+    why.problem = s.system ? OutOfMemory::Problem::system : OutOfMemory::Problem::addresses;
+    why.bytes = bytes;
+    why.free = s.left;
+    why.total = s.addresses;
+    why.what = what;
+    why.site = site;
+    return why;
 }
 
 }  // namespace
@@ -77,12 +88,11 @@ Allocation& new_record(std::size_t bytes, std::size_t elem_size, const char* ele
     auto& all = allocations();
     std::lock_guard lock(all.m);
     Allocation& a = all.records.emplace_back();
-    try {
-        a.base = arena::reserve(&a, bytes);
-    } catch (const simt::Error& e) {
+    arena::Shortage short_of;
+    a.base = arena::reserve(&a, bytes, short_of);
+    if (!a.base) {
         all.records.pop_back();
-        throw simt::Error(std::string("simt: out of ") + what + " at " + where(site) + ": " +
-                          e.what());
+        throw simt::Error(out_of_memory_text(arena_shortage(short_of, bytes, what, site)));
     }
     a.bytes = a.size = bytes;
     a.elem_size = elem_size;
@@ -95,9 +105,12 @@ Allocation& new_record(std::size_t bytes, std::size_t elem_size, const char* ele
 
 Allocation* new_device_array(std::size_t bytes, std::size_t elem_size, const char* elem_type,
                              Loc site, int device) {
-    if (std::string why = claim(bytes, device); !why.empty())
-        throw simt::Error("simt: out of device memory at " + where(site) + ": " +
-                          std::to_string(bytes) + " bytes asked for" + why);
+    const DeviceProperties p = device_properties();
+    if (OutOfMemory why; !claim(bytes, device, p, why)) {
+        why.what = "device memory";
+        why.site = site;
+        throw simt::Error(out_of_memory_text(why));
+    }
     Allocation* made;
     try {
         made = &new_record(bytes, elem_size, elem_type, Space::global, site, "device memory");

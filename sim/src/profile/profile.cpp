@@ -531,11 +531,6 @@ Json json_metrics(const Metrics& m) {
     return o;
 }
 
-std::string dims(dim3 d, const char* open, const char* close) {
-    return open + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) +
-           close;
-}
-
 /// What a kernel's launches from one site add up to, for the text report at exit.
 struct KernelTotals {
     std::string name, site;
@@ -683,9 +678,9 @@ private:
         occupancy_of(k, t.static_shared, g.nblocks, occupancy, occupancy_text);
 
         std::lock_guard lock(m_);
-        const TimePrediction predicted = predict_time(gpu_model(), work(g, t, total, occupancy, line_runs));
-        const std::string site =
-            std::string(base_name(k.site.file_name())) + ":" + std::to_string(k.site.line());
+        const TimePrediction predicted =
+            predict_time(gpu_model(), work(g, t, total, occupancy, line_runs));
+        const std::string site = file_line(k.site.file_name(), k.site.line());
         auto kt = std::find_if(kernels_.begin(), kernels_.end(),
                                [&](const KernelTotals& x) { return x.site == site; });
         if (kt == kernels_.end()) {
@@ -808,7 +803,8 @@ private:
         std::string out = "simt profile: kernel " + (k.name.empty() ? std::string("?") : k.name) +
                           " launched at " + k.site + ": " + std::to_string(k.launches) +
                           (k.launches == 1 ? " launch" : " launches") + ", grid " +
-                          dims(k.grid, "(", ")") + " x block " + dims(k.block, "(", ")") +
+                          coord({k.grid.x, k.grid.y, k.grid.z}) + " x block " +
+                          coord({k.block.x, k.block.y, k.block.z}) +
                           (k.shapes_differ ? " (the first; others differ)" : "") + "\n";
         const unsigned G = static_cast<unsigned>(Space::global),
                        S = static_cast<unsigned>(Space::shared);
@@ -875,7 +871,7 @@ private:
         if (!worst.empty()) out += "  worst lines:\n";
         for (const auto& [lk, s] : worst) {
             const double n = double(s.c.requests);
-            std::string line = "    " + lk.file + ":" + std::to_string(lk.line) + " " +
+            std::string line = "    " + file_line(lk.file.c_str(), lk.line) + " " +
                                (lk.space == Space::shared     ? "shared "
                                 : lk.space == Space::constant ? "constant "
                                                               : "") +

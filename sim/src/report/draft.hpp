@@ -158,19 +158,145 @@ struct ApiErrorDraft {
     enum class Problem : std::uint8_t {
         no_device,            ///< a device number that does not exist
         not_flags,            ///< flags outside the ones the call takes (`accepted` names them)
+        flags_must_be,        ///< ... said as "the flags must be <accepted>, not 7"
+        not_its_flags,        ///< ... said as "flags 64 are not <accepted> flags"
         not_an_attribute,     ///< a number that is no cudaDeviceAttr
         unknown_function_attribute,  ///< a cudaFuncAttribute the simulator does not know
         shared_past_optin,    ///< cudaFuncSetAttribute past the device's opt-in maximum
+        // managed-memory hints (cudaMemPrefetchAsync, cudaMemAdvise)
+        no_hint_device,       ///< a device that does not exist (`host_allowed`: or the host)
+        no_numa_node,         ///< a host NUMA node other than 0
+        not_a_location_type,  ///< a cudaMemLocationType the call does not take
+        not_an_advice,        ///< a number that is no cudaMemoryAdvise
     };
     Problem problem{};
     const char* call = "";
     Loc site{};                 ///< the program's line, where the call takes one
     long long value = 0;        ///< the refused number: a device, flags, an attribute, bytes
     int from_device = -1;       ///< no_device: the current device, for a peer call
-    int devices = 0;            ///< no_device: how many there are
+    int devices = 0;            ///< no_device, no_hint_device: how many there are
+    bool host_allowed = false;  ///< no_hint_device, not_a_location_type: the host is a place too
     std::size_t limit = 0;      ///< shared_past_optin: the device's maximum
-    const char* accepted = "";  ///< not_flags: what the call takes
+    const char* accepted = "";  ///< the not_flags kinds: what the call takes
     const char* device = "";    ///< shared_past_optin: the simulated GPU's name
+};
+
+/// A 2-D or 3-D region of a copy or memset: `slices` of `rows` of `width` bytes, the rows
+/// `pitch` bytes apart. No rows: a plain run of bytes.
+struct RegionShape {
+    std::size_t slices = 1, rows = 0, width = 0, pitch = 0;
+};
+
+/// A memory call of the runtime API refused for its sizes, offsets or pointer, as data:
+/// api/memory.cpp fills it, report/format.cpp writes the message the call prints.
+struct MemoryRefusal {
+    enum class Problem : std::uint8_t {
+        past_allocation,   ///< a copy's or memset's bytes (or region) run past their allocation
+        past_variable,     ///< ... past a device variable (cudaMemcpyToSymbol and its kin)
+        past_managed,      ///< a managed-memory hint's range runs past its allocation
+        rows_overflow,     ///< cudaMallocPitch: `rows` of `width` bytes overflow size_t
+        slices_overflow,   ///< cudaMalloc3D: `slices` of `rows` overflow size_t
+        pinned_too_large,  ///< more pinned host memory than the machine has (`limit`)
+        // a 2-D or 3-D region that does not fit one end (`role`) of it
+        width_past_pitch,  ///< rows wider than the pitch (`error` names the code)
+        pitch_too_large,   ///< a copy's pitch past cudaDevAttrMaxPitch (`limit`)
+        past_row,          ///< `width` bytes from x = `x` run past a row's end
+        past_slice,        ///< `rows` from y = `y` run past a slice's `ysize` rows
+        // cudaFree of a pointer that is not the start of live cudaMalloc memory
+        free_host,          ///< host memory
+        free_pinned,        ///< pinned host memory (cudaMallocHost)
+        free_twice,         ///< `array`, freed already
+        free_inside,        ///< `offset` bytes into `array`
+        free_variable,      ///< a __device__ variable
+        free_device_array,  ///< a simt::DeviceArray's memory
+        free_unknown,       ///< anything else
+    };
+    Problem problem{};
+    const char* call = "";
+    Loc site{};
+    const char* role = "";              ///< "destination" or "source"
+    const Allocation* array = nullptr;  ///< the memory it is about
+    std::size_t bytes = 0, offset = 0;  ///< the bytes asked for, and where in `array` they start
+    RegionShape region;                 ///< past_allocation of a 2-D or 3-D region; the overflows
+    std::size_t ysize = 0, x = 0, y = 0;  ///< past_row, past_slice: the end's slice and position
+    std::size_t limit = 0;  ///< pitch_too_large: the largest pitch; pinned_too_large: host memory
+    const char* error = "";  ///< width_past_pitch: the error's name
+};
+
+/// Memory the simulator cannot give, as data: memory/memory.cpp (and the arena it reserves
+/// from), block/executor.cpp and check/race.cpp fill it; report/format.cpp writes the error.
+struct OutOfMemory {
+    enum class Problem : std::uint8_t {
+        device_total,      ///< more than the simulated GPU has in all (`total`)
+        host_total,        ///< what the GPU would hold, but this machine (`host`) cannot
+        device_full,       ///< more than the GPU has free (`free` of `total`)
+        addresses,         ///< the simulator's addresses are used up (`free` of `total` left)
+        system,            ///< the system has no pages left
+        shared_per_block,  ///< a block's static and dynamic shared memory past `total`
+        race_shadow,       ///< no memory for the race checker's shadow of `bytes` elements
+    };
+    Problem problem{};
+    /// What the memory was for ("device memory", "memory for the shared array declared"), said
+    /// with `site`; none: the reason alone.
+    const char* what = nullptr;
+    Loc site{};                 ///< where it was asked for; shared_per_block: the array's line
+    std::size_t bytes = 0;      ///< asked for
+    std::size_t total = 0, free = 0, host = 0;
+    int device = 0;             ///< device_full: the device (named when not 0)
+    const char* gpu = "";       ///< the simulated GPU's name
+    Loc launch{};               ///< shared_per_block: the kernel's launch
+    std::size_t static_bytes = 0, dynamic_bytes = 0;  ///< shared_per_block
+};
+
+/// The note at exit for memory never freed (check/mem.cpp): how many allocations, their bytes,
+/// and the largest.
+struct LeakNote {
+    std::size_t count = 0, bytes = 0;
+    const Allocation* largest = nullptr;
+    bool all_cuda = false;  ///< all from cudaMalloc: "cudaFree" them
+};
+
+/// What the watchdog (launch/watchdog.cpp) says of a launch, as data: its progress line, and
+/// the report of a launch it stopped.
+struct WatchdogDraft {
+    Loc launch{};
+    // the progress line
+    std::uint64_t done = 0, total = 0;  ///< blocks
+    double per_second = 0;              ///< blocks done per second so far
+    bool checks = false;                ///< the shadow checkers are on (they slow it down)
+    // a stopped launch
+    bool interrupt = false;             ///< by Ctrl-C, not for making no progress
+    unsigned timeout = 0;               ///< SIMT_TIMEOUT, in seconds
+    unsigned waited = 0;                ///< seconds it waited for a thread to notice the stop
+    /// Where the threads were when none noticed the stop, sampled: a block, a line.
+    struct Sampled {
+        uint3 block{};
+        Loc site{};
+    };
+    std::vector<Sampled> sampled;
+};
+
+/// A thread the watchdog stopped (launch/watchdog.cpp), as data: where it was, what it read or
+/// wrote, where its block's other threads wait, and the advice that fits.
+struct StoppedThread {
+    enum class Advice : std::uint8_t {
+        none,
+        grid_sync,    ///< a block of a cooperative launch waits for another's write
+        other_block,  ///< a block waits for another block's write
+        barrier,      ///< its block's other threads wait at a barrier for it
+        take_turns,   ///< it spins while threads of its block have not started
+    };
+    uint3 block{}, thread{};
+    bool spins = false;                 ///< it reads the same few addresses over and over
+    Loc site{};
+    const Allocation* array = nullptr;  ///< the memory it was reading or writing, if any
+    Access access = Access::read;
+    long long element = 0;              ///< ... its element
+    std::vector<DeadlockDraft::Waiting> waiting;  ///< its block's threads at barriers and meetings
+    dim3 shape{};                       ///< its block's dimensions
+    unsigned unstarted = 0, finished = 0;
+    Advice advice = Advice::none;
+    std::uint64_t blocks = 0;           ///< other_block: the launch's blocks
 };
 
 /// A launch CUDA refuses, as data: api/launch.cpp fills it, report/format.cpp writes what the
@@ -201,10 +327,9 @@ struct Draft {
     const Allocation* array = nullptr;  ///< the memory involved, if any
     long long element = 0;              ///< the element of `array`, in its own elements
     std::size_t access_size = 0;        ///< bytes of the access (counts untyped memory)
-    // A view's index, when the view's extents (not the array's) were left.
-    std::string index;                  ///< "(3, 9)"
-    std::string extent;                 ///< "(4, 8)"
-    std::string bad;                    ///< which index left which extent
+    // A view's index, when the view's extents (not the array's) were left: one per dimension.
+    std::vector<long long> view_index;  ///< {3, 9}
+    std::vector<std::size_t> view_extent;  ///< {4, 8}
     const void* address = nullptr;      ///< misaligned accesses
     std::size_t count = 0;  ///< bytes of a misaligned access; threads that left a barrier
     std::vector<DraftSite> sites;

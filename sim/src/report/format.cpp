@@ -45,9 +45,25 @@ long long element(const Draft& d) {
     return d.element >= 0 ? d.element / size : -((-d.element + size - 1) / size);
 }
 
+/// A view's index or extents: "3", or "(3, 9)" for a view of several dimensions.
+template <class T>
+std::string view_tuple(const std::vector<T>& v) {
+    if (v.size() == 1) return fmt::format("{}", v[0]);
+    return v.empty() ? std::string() : fmt::format("({})", fmt::join(v, ", "));
+}
+
+/// "index 9 is outside extent 8 of dimension 1": the first index that left its extent.
+std::string view_index_outside(const Draft& d) {
+    for (std::size_t i = 0; i < d.view_index.size(); ++i)
+        if (static_cast<std::size_t>(d.view_index[i]) >= d.view_extent[i])
+            return fmt::format("index {} is outside extent {}{}", d.view_index[i], d.view_extent[i],
+                               d.view_index.size() > 1 ? fmt::format(" of dimension {}", i) : "");
+    return "";
+}
+
 /// "3", or "(3, 9)" in a 2-D shared array or a view.
 std::string index_text(const Draft& d) {
-    if (!d.index.empty()) return d.index;
+    if (!d.view_index.empty()) return view_tuple(d.view_index);
     if (counted_by_access(d)) return std::to_string(element(d));
     return element_index(d.array, static_cast<std::size_t>(d.element));
 }
@@ -205,14 +221,14 @@ std::string misaligned(const Draft& d, const std::string& what) {
 }
 
 std::string out_of_bounds(const Draft& d, const std::string& what, const std::string& sites) {
-    if (!d.extent.empty())  // left a view's extents
+    if (!d.view_extent.empty())  // left a view's extents
         return fmt::format(
             "simt: out-of-bounds access of {}[{}]: {} (view extents {}{})\n{}  not performed (a "
             "read gives a poisoned value); guard the index with the view's extent",
             d.array ? fmt::format("{} memory {}", space_name(d.array->space), describe(d.array))
                     : std::string("a view"),
-            d.index, d.bad, d.extent, d.array ? "; " + origin(d.array) : std::string(),
-            by_line(d.sites.front(), false));
+            view_tuple(d.view_index), view_index_outside(d), view_tuple(d.view_extent),
+            d.array ? "; " + origin(d.array) : std::string(), by_line(d.sites.front(), false));
     if (const Allocation* a = d.array; a && a->pitch && d.element >= 0 &&
                                         static_cast<std::size_t>(d.element) * a->elem_size < a->size) {
         const std::size_t off = static_cast<std::size_t>(d.element) * a->elem_size;
@@ -502,6 +518,11 @@ std::string api_error_text(const ApiErrorDraft& e) {
                                e.value, e.devices, e.devices - 1);
         case Problem::not_flags:
             return fmt::format("{}{}: {} {}", e.call, at, e.value, e.accepted);
+        case Problem::flags_must_be:
+            return fmt::format("{}{}: the flags must be {}, not {}", e.call, at, e.accepted,
+                               e.value);
+        case Problem::not_its_flags:
+            return fmt::format("{}{}: flags {} are not {} flags", e.call, at, e.value, e.accepted);
         case Problem::not_an_attribute:
             return fmt::format("{}{}: {} is not a cudaDeviceAttr (cudaErrorInvalidValue)", e.call,
                                at, e.value);
@@ -512,6 +533,23 @@ std::string api_error_text(const ApiErrorDraft& e) {
             return fmt::format("{}{}: {} bytes of dynamic shared memory; a block of the simulated "
                                "{} may have at most {} (cudaDevAttrMaxSharedMemoryPerBlockOptin)",
                                e.call, at, e.value, e.device, e.limit);
+        case Problem::no_hint_device:
+            return fmt::format("{}{}: device {} does not exist ({}{}; cudaErrorInvalidDevice)",
+                               e.call, at, e.value,
+                               e.devices == 1 ? std::string("device 0 is the only one")
+                                              : fmt::format("devices 0..{}", e.devices - 1),
+                               e.host_allowed ? ", and cudaCpuDeviceId means the host" : "");
+        case Problem::no_numa_node:
+            return fmt::format("{}{}: host NUMA node {} does not exist (node 0 does)", e.call, at,
+                               e.value);
+        case Problem::not_a_location_type:
+            return fmt::format("{}{}: the location's type {} is not one this call takes "
+                               "(cudaMemLocationTypeDevice{})",
+                               e.call, at, e.value,
+                               e.host_allowed ? ", cudaMemLocationTypeHost" : "");
+        case Problem::not_an_advice:
+            return fmt::format("{}{}: advice {} is not a cudaMemoryAdvise (cudaErrorInvalidValue)",
+                               e.call, at, e.value);
     }
     return "";
 }
@@ -599,6 +637,277 @@ std::string warp_misuse_text(const WarpMisuseDraft& d) {
     return "";
 }
 
+namespace {
+
+/// "3 rows", "1 slice".
+std::string count(std::size_t n, const char* what) {
+    return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
+}
+
+/// Whole MiB and GiB, rounded down: what a message compares a request with.
+std::string mib(std::size_t bytes) { return fmt::format("{} MiB", bytes >> 20); }
+std::string gib(std::size_t bytes) { return fmt::format("{} GiB", bytes >> 30); }
+
+/// "512 bytes", "12 KiB", "1.5 MiB": a size a learner reads at a glance.
+std::string amount(std::size_t bytes) {
+    static const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    if (bytes < 1024) return fmt::format("{} bytes", bytes);
+    double v = static_cast<double>(bytes);
+    int u = 0;
+    while (v >= 1024 && u < 4) v /= 1024, ++u;
+    if (v < 10 && v != static_cast<int>(v)) return fmt::format("{:.1f} {}", v, units[u]);
+    return fmt::format("{:.0f} {}", v, units[u]);
+}
+
+/// "45 s", "3 min", "2 h 5 min": a wait, rounded down to what matters at its length.
+std::string duration(long long secs) {
+    if (secs < 120) return fmt::format("{} s", secs);
+    if (secs < 7200) return fmt::format("{} min", secs / 60);
+    return fmt::format("{} h {} min", secs / 3600, secs / 60 % 60);
+}
+
+/// "11 rows of 80 bytes (rows 100 bytes apart, 1080 bytes from the first to the last)", after
+/// "4 slices of " where there are several: a region spanning `span` bytes.
+std::string region_text(const RegionShape& r, std::size_t span) {
+    std::string s = fmt::format("{} of {} bytes (rows {} bytes apart, {} bytes from the first to "
+                                "the last)",
+                                count(r.rows, "row"), r.width, r.pitch, span);
+    return r.slices > 1 ? fmt::format("{} of {}", count(r.slices, "slice"), s) : s;
+}
+
+/// Why cudaFree cannot free the pointer.
+std::string free_refusal(const MemoryRefusal& r) {
+    using Problem = MemoryRefusal::Problem;
+    switch (r.problem) {
+        case Problem::free_host:
+            return "not a pointer cudaMalloc returned: it points to host memory (malloc, new, a "
+                   "variable or an array of the host program), which cudaFree cannot free";
+        case Problem::free_pinned:
+            return "not a pointer cudaMalloc returned: it is pinned host memory from "
+                   "cudaMallocHost or cudaHostAlloc; free that with cudaFreeHost";
+        case Problem::free_twice:
+            return fmt::format("a double free: the memory {} ({}) was freed already; set the "
+                               "pointer to nullptr after cudaFree, or free it once",
+                               describe(r.array), origin(r.array));
+        case Problem::free_inside:
+            return fmt::format("not a pointer cudaMalloc returned: it points {} bytes into {} "
+                               "({}); pass the pointer cudaMalloc gave, not one moved along the "
+                               "array",
+                               r.offset, describe(r.array), origin(r.array));
+        case Problem::free_variable:
+            return fmt::format("not a pointer cudaMalloc returned: it is the __device__ variable "
+                               "{}, which lives as long as the program",
+                               describe(r.array));
+        case Problem::free_device_array:
+            return fmt::format("not a pointer cudaMalloc returned: it is the memory of a "
+                               "simt::DeviceArray {} ({}), which frees itself when it is "
+                               "destroyed",
+                               describe(r.array), origin(r.array));
+        default: return "not a pointer cudaMalloc returned";
+    }
+}
+
+}  // namespace
+
+std::string memory_refusal_text(const MemoryRefusal& r) {
+    using Problem = MemoryRefusal::Problem;
+    const std::string head = fmt::format("{} at {}: ", r.call, where(r.site));
+    const std::string refused = fmt::format("{} refused at {}: ", r.call, where(r.site));
+    switch (r.problem) {
+        case Problem::past_allocation:
+            return fmt::format(
+                "{}{} from byte {} of the {} run {} bytes past the end of its allocation of {} "
+                "bytes made at {}",
+                head,
+                r.region.rows ? region_text(r.region, r.bytes) : fmt::format("{} bytes", r.bytes),
+                r.offset, r.role, r.offset + r.bytes - r.array->size, r.array->size,
+                where(r.array->site));
+        case Problem::past_variable:
+            return fmt::format("{}{} bytes from byte {} run past the end of {} ({} bytes, declared "
+                               "at {})",
+                               head, r.bytes, r.offset, describe(r.array), r.array->size,
+                               where(r.array->site));
+        case Problem::past_managed:
+            return fmt::format("{}{} bytes from byte {} run past the end of {} ({} bytes, "
+                               "allocated at {}) (cudaErrorInvalidValue)",
+                               head, r.bytes, r.offset, describe(r.array), r.array->size,
+                               where(r.array->site));
+        case Problem::rows_overflow:
+            return fmt::format("{}{} rows of {} bytes overflow size_t (a negative width or height "
+                               "converted to size_t?); it returns cudaErrorMemoryAllocation",
+                               refused, r.region.rows, r.region.width);
+        case Problem::slices_overflow:
+            return fmt::format("{}{} slices of {} rows overflow size_t (a negative height or depth "
+                               "converted to size_t?); it returns cudaErrorMemoryAllocation",
+                               refused, r.region.slices, r.region.rows);
+        case Problem::pinned_too_large:
+            return fmt::format("{}{} bytes of pinned host memory asked for, and this machine has "
+                               "{}{}; it returns cudaErrorMemoryAllocation",
+                               refused, r.bytes, mib(r.limit),
+                               r.bytes > (SIZE_MAX >> 1) ? " (a negative size converted to size_t?)"
+                                                         : "");
+        case Problem::width_past_pitch:
+            return fmt::format("{}the width is larger than a pitch: rows of {} bytes, and the {}'s "
+                               "pitch (the bytes from one row to the next) is {} ({})",
+                               head, r.region.width, r.role, r.region.pitch, r.error);
+        case Problem::pitch_too_large:
+            return fmt::format("{}the {}'s pitch of {} bytes is more than a copy takes ({}, "
+                               "cudaDevAttrMaxPitch; a negative pitch converted to size_t?) "
+                               "(cudaErrorInvalidPitchValue)",
+                               head, r.role, r.region.pitch, r.limit);
+        case Problem::past_row:
+            return fmt::format("{}the {}'s rows are {} bytes (its pitch), and {} bytes from x = {} "
+                               "run past a row's end (cudaErrorInvalidValue)",
+                               head, r.role, r.region.pitch, r.region.width, r.x);
+        case Problem::past_slice:
+            return fmt::format("{}the {}'s slices are {} (its ysize), and {} from y = {} run into "
+                               "the next slice (cudaErrorInvalidValue)",
+                               head, r.role, count(r.ysize, "row"), count(r.region.rows, "row"),
+                               r.y);
+        case Problem::free_host:
+        case Problem::free_pinned:
+        case Problem::free_twice:
+        case Problem::free_inside:
+        case Problem::free_variable:
+        case Problem::free_device_array:
+        case Problem::free_unknown:
+            return fmt::format("{}{} (cudaErrorInvalidValue)", head, free_refusal(r));
+    }
+    return "";
+}
+
+std::string out_of_memory_text(const OutOfMemory& o) {
+    using Problem = OutOfMemory::Problem;
+    const std::string asked =
+        fmt::format("{}{} bytes asked for",
+                    o.what ? fmt::format("simt: out of {} at {}: ", o.what, where(o.site)) : "",
+                    o.bytes);
+    switch (o.problem) {
+        case Problem::device_total:
+            return fmt::format("{}, more than the {} of memory the simulated {} has in all{}",
+                               asked, gib(o.total), o.gpu,
+                               o.bytes > (SIZE_MAX >> 1)
+                                   ? "; a size this large is usually a negative number or an "
+                                     "overflowed product (an int n * sizeof(T) computed in int) "
+                                     "converted to size_t"
+                                   : "");
+        case Problem::host_total:
+            return fmt::format("{}: the simulated {} would hold it, but this machine has {} of "
+                               "memory to keep it in",
+                               asked, o.gpu, mib(o.host));
+        case Problem::device_full:
+            return fmt::format("{}, but only {} of the {} of the simulated {}{} are free (free "
+                               "arrays with cudaFree once the kernels using them are done)",
+                               asked, mib(o.free), gib(o.total), o.gpu,
+                               o.device != 0 ? fmt::format(" (device {})", o.device) : "");
+        case Problem::addresses:
+            return fmt::format("{}, {} of the simulator's {} of addresses left (addresses are "
+                               "never reused, so that a dangling pointer is always recognised)",
+                               asked, mib(o.free), gib(o.total));
+        case Problem::system: return asked + ": the system has no memory left";
+        case Problem::shared_per_block:
+            return fmt::format("simt: the kernel launched at {} uses {} bytes of static and {} "
+                               "bytes of dynamic shared memory per block, more than the {} bytes "
+                               "allowed (the array declared at {} crossed it)",
+                               where(o.launch), o.static_bytes, o.dynamic_bytes, o.total,
+                               where(o.site));
+        case Problem::race_shadow:
+            return fmt::format("simt: out of memory for the race checker's shadow of {} elements; "
+                               "run with SIMT_CHECK=sync (the race and init checkers off)",
+                               o.bytes);
+    }
+    return "";
+}
+
+std::string leak_note_text(const LeakNote& n) {
+    if (n.count == 1)
+        return fmt::format("simt: note: 1 allocation ({}) was never freed, {} allocated at {}; {}, "
+                           "or SIMT_CHECK=all,leak reports it",
+                           amount(n.bytes), describe(n.largest), where(n.largest->site),
+                           n.all_cuda ? "cudaFree it" : "free it");
+    return fmt::format("simt: note: {} allocations ({}) were never freed, the largest {} allocated "
+                       "at {}; {}, or SIMT_CHECK=all,leak lists each",
+                       n.count, amount(n.bytes), describe(n.largest), where(n.largest->site),
+                       n.all_cuda ? "cudaFree them" : "free them");
+}
+
+std::string watchdog_progress(const WatchdogDraft& w) {
+    std::string line = fmt::format("simt: the kernel launched at {}: {} of {} blocks done",
+                                   where(w.launch), w.done, w.total);
+    if (w.done > 0) {
+        const double rate = w.per_second;
+        line += fmt::format(", {:.{}f} blocks/s, about {} left", rate, rate < 10 ? 1 : 0,
+                            duration(static_cast<long long>((w.total - w.done) / rate) + 1));
+    }
+    if (w.checks) line += " (checks on: SIMT_CHECK=none runs faster)";
+    return line;
+}
+
+std::string watchdog_header(const WatchdogDraft& w) {
+    if (w.interrupt)
+        return fmt::format("simt: interrupted (Ctrl-C) while the kernel launched at {} was running",
+                           where(w.launch));
+    return fmt::format("simt: the kernel launched at {} made no progress for {} s and was stopped "
+                       "(SIMT_TIMEOUT={} seconds without progress; 0 turns the watchdog off)",
+                       where(w.launch), w.timeout, w.timeout);
+}
+
+std::string watchdog_gave_up(const WatchdogDraft& w) {
+    std::string at;
+    for (const WatchdogDraft::Sampled& s : w.sampled)
+        at += fmt::format("\n  block {}: a thread was at {}", coord(s.block), where(s.site));
+    if (w.interrupt)
+        return watchdog_header(w) +
+               (at.empty() ? "\n  no thread of it made a memory access that simt sees since, so "
+                             "where its threads were is not known\n"
+                           : at + "\n");
+    return fmt::format("{}{}\n  no thread of it made a memory access that simt sees in the {} s "
+                       "after that: it loops on something other than device or shared memory, or "
+                       "computes that long without touching memory (then raise SIMT_TIMEOUT)\n",
+                       watchdog_header(w), at, w.waited);
+}
+
+std::string stopped_thread_text(const StoppedThread& t) {
+    using Advice = StoppedThread::Advice;
+    std::string lines =
+        fmt::format("\n  block {}: thread {}{}{}", coord(t.block), coord(t.thread),
+                    t.spins ? " spins at " : " was running at ", where(t.site));
+    if (t.array) {
+        const std::string what = fmt::format(
+            "{} {} memory {}[{}]", t.access == Access::write ? "writing" : "reading",
+            space_name(t.array->space), describe(t.array), t.element);
+        lines += t.spins ? " " + what : " (" + what + ")";
+    }
+    auto threads = [](unsigned n) { return fmt::format("{} thread{}", n, n == 1 ? "" : "s"); };
+    for (const DeadlockDraft::Waiting& w : t.waiting) lines += "\n    " + waiting_text(w, t.shape);
+    if (t.unstarted) lines += "\n    " + threads(t.unstarted) + " had not started yet";
+    if (t.finished) lines += "\n    " + threads(t.finished) + " had finished";
+    switch (t.advice) {
+        case Advice::grid_sync:
+            return lines + "\n  a block that waits for a value another block writes waits forever "
+                           "here: the blocks of a cooperative launch take turns between "
+                           "grid.sync() calls in the simulator, so order the write and the read "
+                           "with grid.sync() instead of a flag";
+        case Advice::other_block:
+            return lines + fmt::format(
+                               "\n  a block that waits for a value another block of the same "
+                               "launch writes may wait forever: blocks are not guaranteed to run "
+                               "at the same time (here {} blocks share the cores), so one must "
+                               "never wait for another; split the work into two launches",
+                               t.blocks);
+        case Advice::barrier:
+            return lines + "\n  a thread that loops until another thread of its block acts waits "
+                           "forever if that thread waits at a barrier for it: order them with "
+                           "__syncthreads() instead";
+        case Advice::take_turns:
+            return lines + "\n  if it waits for another thread of its block: in the simulator a "
+                           "block's threads take turns (each runs until it ends or reaches a "
+                           "barrier), so order them with __syncthreads()";
+        case Advice::none: break;
+    }
+    return lines;
+}
+
 Finding to_finding(const Draft& d) {
     Finding f;
     f.kind = d.kind;
@@ -606,13 +915,13 @@ Finding to_finding(const Draft& d) {
     if (d.array) {
         f.space = space_name(d.array->space);
         f.array = array_name(d.array);
-        f.extent = !d.extent.empty()      ? d.extent
+        f.extent = !d.view_extent.empty() ? view_tuple(d.view_extent)
                    : counted_by_access(d) ? std::to_string(elements(d))
                                           : array_extent(d.array);
         if (d.kind != FindingKind::leak) f.index = index_text(d);
         if (counted_by_access(d)) f.byte_offset = d.element;
     } else {
-        f.index = d.index;  // a view without an array
+        f.index = view_tuple(d.view_index);  // a view without an array
     }
     for (const DraftSite& s : d.sites) {
         Site& out = f.sites.emplace_back();

@@ -182,10 +182,14 @@ std::vector<std::string> source_lines(const char* file, unsigned first, unsigned
     return lines;
 }
 
+std::string file_line(const char* file, unsigned line) {
+    return fmt::format("{}:{}", base_name(file), line);
+}
+
 std::string where(const Loc& loc) {
     const char* f = loc.file_name();
     if (!f || !*f) return "an unknown line (an access through *p: write p[0] to get its line)";
-    return fmt::format("{}:{}", base_name(f), loc.line());
+    return file_line(f, loc.line());
 }
 
 void called_on_host(const char* what, Loc loc, const char* only) {

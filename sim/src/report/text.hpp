@@ -14,6 +14,8 @@ namespace simt::sim::detail {
 std::string coord(uint3 c);
 /// "file.cu:12" (file name without its folders).
 std::string where(const Loc& loc);
+/// "file.cu:12" of a file and line kept apart from a Loc ("?:0" for none).
+std::string file_line(const char* file, unsigned line);
 /// "(0,0,0)..(15,0,0), (32,0,0)": `ranks` (sorted) in a block or grid of `shape`, x fastest, as
 /// runs of consecutive ranks; after six runs, ", ...".
 std::string rank_runs(const std::vector<std::uint64_t>& ranks, dim3 shape);
@@ -33,6 +35,24 @@ std::string api_error_text(const ApiErrorDraft& e);
 std::string launch_refusal_text(const LaunchRefusal& r);
 /// A warp intrinsic's misuse, as its finding and its KernelError say it.
 std::string warp_misuse_text(const WarpMisuseDraft& d);
+/// What a refused memory call prints: "cudaMemcpy at f.cu:9: 1008 bytes from byte 0 of the
+/// destination run 8 bytes past the end of its allocation of 1000 bytes made at f.cu:3".
+std::string memory_refusal_text(const MemoryRefusal& r);
+/// The error of memory the simulator cannot give: "simt: out of device memory at f.cu:3: ...".
+std::string out_of_memory_text(const OutOfMemory& o);
+/// The one line at exit for memory never freed.
+std::string leak_note_text(const LeakNote& n);
+/// The watchdog's progress line: "simt: the kernel launched at f.cu:9: 40 of 1000 blocks done,
+/// 12.5 blocks/s, about 77 s left".
+std::string watchdog_progress(const WatchdogDraft& w);
+/// The first line of a launch the watchdog stopped (Ctrl-C, or no progress).
+std::string watchdog_header(const WatchdogDraft& w);
+/// What the watchdog prints when no thread noticed the stop: the header, where the threads were
+/// sampled, and what that means.
+std::string watchdog_gave_up(const WatchdogDraft& w);
+/// A stopped thread's lines in the watchdog's report: where it was, what its block's other
+/// threads do, and the advice.
+std::string stopped_thread_text(const StoppedThread& t);
 /// The file's name without its folders ("?" for none).
 const char* base_name(const char* file);
 /// Lines `first` to `last` (1-based) of `file`, as far as it has them; none when it cannot be
