@@ -16,7 +16,7 @@ std::string si(double v, const char* unit) {
 }
 
 /// A count in words: "8000", "1.07 billion".
-std::string count(double v) {
+std::string in_words(double v) {
     static constexpr struct {
         double at;
         const char* word;
@@ -35,11 +35,11 @@ std::string because(const TimePrediction& p) {
             return fmt::format("{} through L2 at {}", si(p.l2_bytes, "B"),
                                si(p.l2_bytes_per_s, "B/s"));
         case TimeBound::shared:
-            return fmt::format("{} wavefronts at {} a second", count(p.shared_wavefronts),
-                               count(p.shared_wavefronts_per_s));
+            return fmt::format("{} wavefronts at {} a second", in_words(p.shared_wavefronts),
+                               in_words(p.shared_wavefronts_per_s));
         case TimeBound::compute:
-            return fmt::format("{} operations at {} a second", count(p.thread_ops),
-                               count(p.ops_per_s));
+            return fmt::format("{} operations at {} a second", in_words(p.thread_ops),
+                               in_words(p.ops_per_s));
         case TimeBound::latency:
             return fmt::format("{:.3g} loads a warp waits for, one after another, {:.0f} ns "
                                "each, {:.0f} wave{}",
