@@ -6,6 +6,7 @@
 
 #include "../../sim/src/device/model.hpp"
 #include "../../sim/src/device/timing.hpp"
+#include "../../sim/src/profile/counters.hpp"
 
 namespace {
 
@@ -13,6 +14,8 @@ using simt::sim::detail::find_gpu_model;
 using simt::sim::detail::LaunchWork;
 using simt::sim::detail::predict_time;
 using simt::sim::detail::TimeBound;
+using simt::sim::detail::profile::arithmetic_ops;
+using simt::sim::detail::profile::SectorSet;
 
 const simt::sim::detail::GpuModel& a100() {
     const auto* m = find_gpu_model("A100");
@@ -131,4 +134,44 @@ TEST_CASE("A block's second load of a sector hits L1: it neither reaches L2 nor 
     // (900 x 25 + 50 x 200 + 50 x 480) / 1000 ns
     CHECK(p.latency_ns == Approx(56.5));
     CHECK(p.latency_us == Approx(0.565));
+}
+
+// The time model's inputs that the profiler computes with rules of its own
+// (sim/src/profile/counters.hpp): arithmetic per source line, and distinct sectors.
+
+TEST_CASE("A line's arithmetic counts binary and compound operators, comparisons and math calls") {
+    CHECK(arithmetic_ops("c[i] = a[i] + b[i];") == 1);
+    // The multiply-add and the two index products and sums.
+    CHECK(arithmetic_ops("sum += a[row * n + k] * b[k * n + col];") == 6);
+    // The loop's comparison and increment count; the assignment does not.
+    CHECK(arithmetic_ops("for (int k = 0; k < n; ++k) x = x * 0.999f + 0.001f;") == 4);
+    CHECK(arithmetic_ops("y[i] = sqrtf(x[i]) + expf(-x[i]);") == 3);
+    CHECK(arithmetic_ops("out[i] = fmaf(a, b, c);") == 1);
+    CHECK(arithmetic_ops("if (i < n && j >= 0) v = p->x << 2;") == 4);
+}
+
+TEST_CASE("A unary minus, a dereference, a comment and a string count nothing") {
+    CHECK(arithmetic_ops("x = -y;") == 0);
+    CHECK(arithmetic_ops("v = *p;") == 0);
+    CHECK(arithmetic_ops("a = b; // a * b + c") == 0);
+    CHECK(arithmetic_ops("printf(\"%d + %d\\n\", a, b);") == 0);
+    CHECK(arithmetic_ops("") == 0);
+}
+
+TEST_CASE("Sectors touched are counted once, and two sets together once each") {
+    SectorSet reads, writes;
+    reads.add_bytes(0, 4);      // sector 0
+    reads.add_bytes(28, 8);     // sectors 0 and 1
+    reads.add_bytes(1 << 20, 128);  // four sectors in another chunk
+    CHECK(reads.count() == 6);
+    writes.add_bytes(32, 4);    // sector 1, read too
+    writes.add_bytes(64, 4);    // sector 2, only written
+    CHECK(writes.count() == 2);
+    CHECK(reads.count_with(writes) == 7);
+    SectorSet merged;
+    merged.merge(reads);
+    merged.merge(writes);
+    CHECK(merged.count() == 7);
+    merged.clear();
+    CHECK(merged.count() == 0);
 }
