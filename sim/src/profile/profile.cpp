@@ -207,8 +207,8 @@ struct BlockProfile {
             SiteSegment& s = w.sites[i];
             SiteStats& st = sites[s.key];
             for (std::uint32_t k = 0; k < s.used; ++k) {
-                count(s.key.space, s.requests[k], full, st);
-                if (s.key.space == Space::global) touch(s.key.kind, s.requests[k]);
+                const Cost cost = count(s.key.space, s.requests[k], full, st);
+                if (s.key.space == Space::global) touch(s.key.kind, s.requests[k], cost.actual);
             }
             s.used = 0;
             s.count.fill(0);
@@ -220,17 +220,26 @@ struct BlockProfile {
             if (warps[w].used) flush(w);
     }
 
-    void touch(Access kind, const Request& r) {
-        if (kind == Access::read) load_sectors += global_cost(r).actual;
+    /// Marks the sectors global request `r` (of `sectors` sectors) touched. Neighbouring lanes
+    /// mostly share a sector: each sector is marked once per run of lanes in it.
+    void touch(Access kind, const Request& r, std::uint64_t sectors) {
+        if (kind == Access::read) load_sectors += sectors;
+        std::uint64_t last = ~std::uint64_t(0);
         for (std::uint32_t m = r.mask; m; m &= m - 1) {
             const unsigned l = static_cast<unsigned>(std::countr_zero(m));
-            if (kind == Access::read) loaded.add_bytes(r.address[l], r.size[l]);
-            if (kind != Access::write) read.add_bytes(r.address[l], r.size[l]);
-            if (kind != Access::read) written.add_bytes(r.address[l], r.size[l]);
+            const std::uint64_t first = r.address[l] / 32,
+                                end = (r.address[l] + std::max(r.size[l], 1u) - 1) / 32;
+            for (std::uint64_t sector = first; sector <= end; ++sector) {
+                if (sector == last) continue;
+                last = sector;
+                if (kind == Access::read) loaded.add(sector);
+                if (kind != Access::write) read.add(sector);
+                if (kind != Access::read) written.add(sector);
+            }
         }
     }
 
-    static void count(Space space, const Request& r, unsigned full, SiteStats& st) {
+    static Cost count(Space space, const Request& r, unsigned full, SiteStats& st) {
         const unsigned lanes = static_cast<unsigned>(std::popcount(r.mask));
         ++st.c.requests;
         st.c.lanes += lanes;
@@ -245,6 +254,7 @@ struct BlockProfile {
             classify(r, st);
             st.excess = excess;
         }
+        return cost;
     }
 
     static void classify(const Request& r, SiteStats& st) {
