@@ -103,6 +103,12 @@ if(SIMT_SCRIPT_PROGRAM)
     WRAPPER ${SIMT_SCRIPT_PROGRAM} ARGS -qec "$<TARGET_FILE:watchdog_kernels> slow" /dev/null
     ENV SIMT_TIMEOUT=2 STATUS 0 SECONDS 120
     EXPECT "\r.\\[Ksimt: the kernel launched at watchdog.cu:[0-9]+: [0-9]+ of 1400 blocks done, [0-9.]+ blocks/s, about [0-9]+ s left \\(checks on: SIMT_CHECK=none runs faster\\)\r.\\[Kslow: cudaSuccess")
+  # With SIMT_PROFILE on, the line adds the whole launch's time on the simulated GPU, from the
+  # blocks counted so far.
+  simt_wrapped_test("A slow kernel profiled on a terminal shows the whole launch's predicted time on its GPU in the progress line"
+    WRAPPER ${SIMT_SCRIPT_PROGRAM} ARGS -qec "$<TARGET_FILE:watchdog_kernels> slow" /dev/null
+    ENV SIMT_TIMEOUT=2 SIMT_PROFILE=text SIMT_DEVICE=T4 STATUS 0 SECONDS 120
+    EXPECT "\r.\\[Ksimt: the kernel launched at watchdog.cu:[0-9]+: [0-9]+ of 1400 blocks done, [0-9.]+ blocks/s, about [0-9]+ s left \\(checks on: SIMT_CHECK=none runs faster\\); on T4 the whole launch would take [0-9.]+ (ns|µs|ms|s) \\((DRAM|L2|shared memory|compute|latency|launch)-bound\\)")
   # Built UNCHECKED, nothing can be turned off: the line says nothing about checks.
   simt_wrapped_test("A long kernel built UNCHECKED shows a progress line that says nothing about checks"
     WRAPPER ${SIMT_SCRIPT_PROGRAM} ARGS -qec "$<TARGET_FILE:watchdog_kernels_unchecked> timed" /dev/null

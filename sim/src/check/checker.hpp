@@ -30,6 +30,7 @@
 #include <mutex>
 #include <vector>
 
+#include "../device/timing.hpp"
 #include "../state/worker.hpp"
 #include "../state/grid_run.hpp"
 
@@ -271,6 +272,12 @@ inline bool instrumented_build = false;
 /// than a call, so that this layer knows nothing of launches.
 inline std::atomic<bool> stop_requested{false};
 inline void (*stop_poll)(const Allocation* a, const void* p, Access kind, Loc loc) = nullptr;
+
+/// The whole launch's predicted time on the simulated GPU, from the blocks the profiler has counted
+/// so far (profile/profile.cpp installs it; false when SIMT_PROFILE is off or no block is done):
+/// what the progress line of a long launch (launch/watchdog.cpp) adds. A hook, as stop_poll is,
+/// so that the launch layer knows nothing of the profiler.
+inline bool (*predict_running)(const GridRun& g, TimePrediction& out) = nullptr;
 
 // --- The profiler's own events (profile/profile.cpp) --------------------------------------------
 // SIMT_PROFILE's counters (docs/profiling.md) come from a Checker that wants accesses, as the

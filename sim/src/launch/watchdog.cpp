@@ -154,6 +154,7 @@ void show_progress(WatchState& s, Clock::time_point now) {
         // Only the shadow checkers slow a launch down enough to say so: memcheck's bounds checks
         // are made in every build, and a program built UNCHECKED has nothing else to turn off.
         w.checks = r.grid->cfg.check_race || r.grid->cfg.check_init;
+        if (TimePrediction p; predict_running && predict_running(*r.grid, p)) w.predicted = p;
         std::string line = watchdog_progress(w);
         line = tty ? "\r\033[K" + line : line + "\n";
         (void)!write(2, line.data(), line.size());

@@ -290,6 +290,10 @@ namespace {
 
 thread_local BlockProfile tls_block_profile;
 
+class Profiler;
+/// The one profiler (checkers() makes it once), for the hook the watchdog calls.
+Profiler* the_profiler = nullptr;
+
 // --- A launch's tally, and its report -------------------------------------------------------
 
 struct LaunchTally {
@@ -298,7 +302,9 @@ struct LaunchTally {
     SectorSet read, written;
     std::uint64_t l1_hits = 0;
     std::size_t static_shared = 0;  ///< the most static shared memory one block declared
+    std::uint64_t blocks = 0;       ///< blocks counted so far
 };
+
 
 /// A place in the source, and what is done there.
 struct LineKey {
@@ -587,9 +593,26 @@ std::string why(const LineKey& k, const SiteStats& s) {
            std::to_string(stride) + " bytes are used";
 }
 
+/// Per source line (full path, line), the most threads that ran one of its accesses: how often
+/// the line ran.
+using LineRuns = std::map<std::pair<std::string, unsigned>, std::uint64_t>;
+
+/// A launch's counts by line and in all, from its sites: a raw access's return address becomes
+/// its line here, once per site.
+struct Summary {
+    LineMap lines;
+    Tally total;
+    LineRuns line_runs;
+};
+
 class Profiler final : public Checker {
 public:
-    Profiler() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/false) {}
+    Profiler() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/false) {
+        the_profiler = this;
+        predict_running = [](const GridRun& g, TimePrediction& out) {
+            return the_profiler->predict_partial(g, out);
+        };
+    }
 
     bool enabled(const Config& c) const override {
         return c.profile_text || !c.profile_json.empty();
@@ -638,6 +661,7 @@ public:
         t.l1_hits += p->l1_hits();
         t.written.merge(p->written);
         t.static_shared = std::max(t.static_shared, b.shared_bytes);
+        ++t.blocks;
     }
 
     void launch_end(GridRun& g) override {
@@ -661,35 +685,16 @@ public:
 private:
     void report(GridRun& g, const LaunchTally& t) {
         const KernelLaunch& k = g.k;
-        // Lines: a raw access's return address becomes its line here, once per site.
-        LineMap lines;
-        Tally total;
-        total.sync = t.sync;
-        // Per source line, the most threads that ran one of its accesses: how often it ran.
-        std::map<std::pair<std::string, unsigned>, std::uint64_t> line_runs;
-        for (const auto& [key, stats] : t.sites) {
-            Loc loc = key.raw ? loc_of(key.where) : std::bit_cast<Loc>(key.where);
-            if (key.where && loc.file_name()) {
-                std::uint64_t& runs = line_runs[{loc.file_name(), loc.line()}];
-                runs = std::max(runs, stats.c.lanes);
-            }
-            const Op op = key.kind == Access::read    ? Op::ld
-                          : key.kind == Access::write ? Op::st
-                          : key.space == Space::global && key.where && result_unused(loc)
-                              ? Op::red
-                              : Op::atom;
-            LineKey lk{base_name(key.where ? loc.file_name() : nullptr), key.where ? loc.line() : 0,
-                       key.space, op};
-            lines[lk].add(stats);
-            total.add(key.space, op, stats.c);
-        }
+        const Summary summary = summarize(t);
+        const LineMap& lines = summary.lines;
+        const Tally& total = summary.total;
         Metrics occupancy;
         std::string occupancy_text;
         occupancy_of(k, t.static_shared, g.nblocks, occupancy, occupancy_text);
 
         std::lock_guard lock(m_);
         const TimePrediction predicted =
-            predict_time(gpu_model(), work(g, t, total, occupancy, line_runs));
+            predict_time(gpu_model(), work(g, t, total, occupancy, summary.line_runs));
         const std::string site = file_line(k.site.file_name(), k.site.line());
         auto kt = std::find_if(kernels_.begin(), kernels_.end(),
                                [&](const KernelTotals& x) { return x.site == site; });
@@ -747,10 +752,65 @@ private:
         json_ << json << std::flush;
     }
 
+    Summary summarize(const LaunchTally& t) {
+        Summary s;
+        s.total.sync = t.sync;
+        for (const auto& [key, stats] : t.sites) {
+            Loc loc = key.raw ? loc_of(key.where) : std::bit_cast<Loc>(key.where);
+            if (key.where && loc.file_name()) {
+                std::uint64_t& runs = s.line_runs[{loc.file_name(), loc.line()}];
+                runs = std::max(runs, stats.c.lanes);
+            }
+            const Op op = key.kind == Access::read    ? Op::ld
+                          : key.kind == Access::write ? Op::st
+                          : key.space == Space::global && key.where && result_unused(loc)
+                              ? Op::red
+                              : Op::atom;
+            LineKey lk{base_name(key.where ? loc.file_name() : nullptr), key.where ? loc.line() : 0,
+                       key.space, op};
+            s.lines[lk].add(stats);
+            s.total.add(key.space, op, stats.c);
+        }
+        return s;
+    }
+
+    /// The whole launch's time from the blocks counted so far, for the progress line of a long
+    /// launch (check/checker.hpp's `predict_running`): each count scaled by the blocks still to
+    /// come. False before a block has been counted.
+    bool predict_partial(const GridRun& g, TimePrediction& out) {
+        LaunchTally t;
+        {
+            std::lock_guard lock(m_);
+            auto it = running_.find(&g);
+            if (it == running_.end() || it->second.blocks == 0) return false;
+            const LaunchTally& r = it->second;
+            t.sites = r.sites;
+            t.sync = r.sync;
+            t.l1_hits = r.l1_hits;
+            t.static_shared = r.static_shared;
+            t.blocks = r.blocks;
+            t.read.merge(r.read);
+            t.written.merge(r.written);
+        }
+        const Summary summary = summarize(t);
+        Metrics occupancy;
+        std::string occupancy_text;
+        occupancy_of(g.k, t.static_shared, g.nblocks, occupancy, occupancy_text);
+        std::lock_guard lock(m_);
+        LaunchWork w = work(g, t, summary.total, occupancy, summary.line_runs);
+        const double scale = double(g.nblocks) / double(t.blocks);
+        for (std::uint64_t* count :
+             {&w.sectors, &w.l1_hit_sectors, &w.distinct_read_sectors, &w.distinct_written_sectors,
+              &w.distinct_sectors, &w.shared_wavefronts, &w.global_waits, &w.warp_instructions,
+              &w.thread_ops})
+            *count = static_cast<std::uint64_t>(double(*count) * scale);
+        out = predict_time(gpu_model(), w);
+        return true;
+    }
+
     /// The time model's inputs for one launch (device/timing.hpp), from its counts. Caller holds m_.
     LaunchWork work(const GridRun& g, const LaunchTally& t, const Tally& total,
-                    const Metrics& occupancy,
-                    const std::map<std::pair<std::string, unsigned>, std::uint64_t>& line_runs) {
+                    const Metrics& occupancy, const LineRuns& line_runs) {
         LaunchWork w;
         const unsigned G = static_cast<unsigned>(Space::global),
                        S = static_cast<unsigned>(Space::shared);

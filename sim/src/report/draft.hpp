@@ -10,9 +10,12 @@
 
 #include <compare>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "../device/timing.hpp"
 
 namespace simt::sim::detail {
 
@@ -264,6 +267,8 @@ struct WatchdogDraft {
     std::uint64_t done = 0, total = 0;  ///< blocks
     double per_second = 0;              ///< blocks done per second so far
     bool checks = false;                ///< the shadow checkers are on (they slow it down)
+    /// The whole launch on the simulated GPU, from the blocks counted so far (SIMT_PROFILE on).
+    std::optional<TimePrediction> predicted;
     // a stopped launch
     bool interrupt = false;             ///< by Ctrl-C, not for making no progress
     unsigned timeout = 0;               ///< SIMT_TIMEOUT, in seconds

@@ -9,6 +9,7 @@
 
 #include "finding.hpp"
 #include "symbolize.hpp"
+#include "timing_text.hpp"
 
 namespace simt::sim::detail {
 
@@ -840,6 +841,9 @@ std::string watchdog_progress(const WatchdogDraft& w) {
                             duration(static_cast<long long>((w.total - w.done) / rate) + 1));
     }
     if (w.checks) line += " (checks on: SIMT_CHECK=none runs faster)";
+    if (w.predicted)
+        line += fmt::format("; on {} the whole launch would take {} ({}-bound)", w.predicted->gpu->key,
+                            duration_text(w.predicted->us), bound_name(w.predicted->bound));
     return line;
 }
 
