@@ -355,6 +355,10 @@ int main(int argc, char** argv) {
         return part;
     };
     auto unchecked_one_worker = with_workers("1"), unchecked_two_workers = with_workers("2");
+    // Issue 42: every checker on against UNCHECKED for each plain-CUDA workload, on one worker as
+    // well as on every worker (the runs above): checked launches are tried on every worker.
+    auto checked_one_worker = with_workers("1", SIMT_BENCH_PLAIN_CUDA, sizes);
+    auto unchecked_build_one_worker = with_workers("1", SIMT_BENCH_PLAIN_CUDA_UNCHECKED, sizes);
     // The course's first matrix multiply (naive, 16 x 16 blocks) at kMatmulSide: every checker on
     // (the instrumented build) against the UNCHECKED build, each on one worker and on two. Timed
     // once each: checked, it takes about a minute.
@@ -367,7 +371,8 @@ int main(int argc, char** argv) {
             with_workers(workers, SIMT_BENCH_PLAIN_CUDA_UNCHECKED, matmul_args)["matmul"];
     }
     if (checked_build.empty() || unchecked_build.empty() || unchecked_one_worker.empty() ||
-        unchecked_two_workers.empty()) {
+        unchecked_two_workers.empty() || checked_one_worker.empty() ||
+        unchecked_build_one_worker.empty()) {
         std::printf("FAILED: the plain-CUDA benchmark (plain_cuda.cu) did not run cleanly\n");
         return 1;
     }
@@ -513,6 +518,18 @@ int main(int argc, char** argv) {
         std::printf("%-34s %12.2f %15.2f %15.2f\n", w.key, unchecked_build[std::string(w.key) + "_none"],
                     checked_build[std::string(w.key) + "_none"], checked_build[std::string(w.key) + "_all"]);
 
+    std::printf("\nplain CUDA, every checker on       one worker                  every worker (%u)"
+                "          checked,\n"
+                "(ns per thread)                    unchecked  checked  ratio   unchecked  checked  "
+                "ratio  every / one\n", std::thread::hardware_concurrency());
+    for (auto& w : workloads) {
+        const std::string none = std::string(w.key) + "_none", all = std::string(w.key) + "_all";
+        const double one_u = unchecked_build_one_worker[none], one_c = checked_one_worker[all];
+        const double every_u = unchecked_build[none], every_c = checked_build[all];
+        std::printf("%-34s %9.2f %8.2f %5.1fx %11.2f %8.2f %5.1fx %11.2fx\n", w.key, one_u, one_c,
+                    one_c / one_u, every_u, every_c, every_c / every_u, one_c / every_c);
+    }
+
     std::printf("\nnaive matmul %dx%d (s)             unchecked build   checked build  checked / unchecked\n",
                 kMatmulSide, kMatmulSide);
     for (const char* workers : {"1", "2"})
@@ -565,6 +582,18 @@ int main(int argc, char** argv) {
             figures["plain_cuda_unchecked_to_hipcpu_" + k] = unchecked_build[k + "_none"] / v;
         }
         for (auto& [k, v] : json_count) figures[k] = v;
+        // Issue 42: every checker on against UNCHECKED, per workload, on one worker and on all.
+        for (auto& w : workloads) {
+            const std::string none = std::string(w.key) + "_none", all = std::string(w.key) + "_all";
+            figures["plain_cuda_one_worker_unchecked_build_" + none + "_ns"] = unchecked_build_one_worker[none];
+            figures["plain_cuda_one_worker_checked_build_" + all + "_ns"] = checked_one_worker[all];
+            figures[std::string("plain_cuda_checked_slowdown_one_worker_") + w.key] =
+                checked_one_worker[all] / unchecked_build_one_worker[none];
+            figures[std::string("plain_cuda_checked_slowdown_every_worker_") + w.key] =
+                checked_build[all] / unchecked_build[none];
+            figures[std::string("plain_cuda_checked_every_worker_speedup_") + w.key] =
+                checked_one_worker[all] / checked_build[all];
+        }
         // Issue 42's workload: seconds for one naive multiply, by build and workers.
         for (auto& [k, v] : matmul_s)
             figures["matmul_" + std::to_string(kMatmulSide) + "_" + k + "_workers_s"] = v;

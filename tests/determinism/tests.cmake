@@ -1,5 +1,7 @@
 # The same report at any core count (issue "Checks on every core"): checked programs with each
-# kind of finding run at SIMT_WORKERS=1, 2, 4 and 8 and print byte-identical output and JSON.
+# kind of finding, and correct programs whose blocks meet or share only inputs, run at
+# SIMT_WORKERS=1, 2, 4 and 8 and print byte-identical output and JSON. A checked launch is tried
+# on every worker first (docs/parallel-checking.md): these are what it must not change.
 # Raw accesses are checked through the compiler's instrumentation, which AddressSanitizer builds
 # go without.
 if(SIMT_SANITIZE)
@@ -38,3 +40,12 @@ simt_same_report_test("A kernel writing through a wild pointer" kernel_faults AR
 simt_same_report_test("A failed assert in a kernel" kernel_faults ARGS assert FINDING "Assertion")
 simt_same_report_test("A stack overflow in a kernel" kernel_faults ARGS stack-overflow
   FINDING "simt: stack overflow in thread")
+# Correct programs: the attempt on every worker is kept (blocks that share only inputs) or undone
+# for the run one block at a time (a lock, a last-block reduction: blocks meet).
+simt_add_executable(determinism_shared_inputs SOURCES determinism/shared_inputs.cu SIMULATOR_ONLY)
+simt_same_report_test("A matrix multiply, a stencil and block sums" determinism_shared_inputs
+  FINDING "multiply 48x48: 0 wrong.stencil over 2560: 0 wrong.block sums of 40 blocks: 0 wrong.OK")
+simt_same_report_test("A spin lock with fences across four blocks" sync_idioms ARGS lock
+  FINDING "lock: 16 \\(expected 16\\)")
+simt_same_report_test("The last-block reduction with its fence" sync_idioms ARGS last-block
+  FINDING "last-block: [0-9]+ \\(expected [0-9]+\\)")

@@ -1,8 +1,9 @@
 # Synchronisation through atomics and fences (sim/src/check/atomic_order.cpp), on plain CUDA built
 # as a user builds it. Each right form must print its result and nothing else (no finding); each
 # wrong form a data race whose kind and lines are matched, with the fix that names the missing
-# fence. Checked blocks run one at a time whatever SIMT_WORKERS says, so each runs at one worker
-# and at four, with the same report. tests/sync/idioms.cu says what each form does.
+# fence. Blocks that meet through memory run one at a time whatever SIMT_WORKERS says (a checked
+# launch's attempt on every worker ends at the meeting), so each runs at one worker and at four,
+# with the same report. tests/sync/idioms.cu says what each form does.
 if(SIMT_SANITIZE)
   return()
 endif()

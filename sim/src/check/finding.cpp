@@ -1,6 +1,7 @@
 // Where a checker's draft meets the running block: the site's thread, block and library call
 // are read from the running thread here, and the draft waits in its block's findings until the
 // launch publishes them in block order (report/report.cpp).
+#include "attempt.hpp"
 #include "checker.hpp"
 #include "../report/finding.hpp"
 
@@ -20,6 +21,10 @@ DraftSite draft_site(const Loc& loc, const char* access) {
 }
 
 void add_finding(Draft d) {
+    if (in_attempt()) {  // the run one block at a time will find it again, and report it
+        running_attempt->fail();
+        return;
+    }
     BlockState& b = tls::worker->block;
     FindingKey key = key_of(d);
     for (const PendingFinding& p : b.findings)

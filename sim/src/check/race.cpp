@@ -13,11 +13,13 @@
 #include <cstring>
 #include <memory>
 #include <sys/mman.h>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
 #include "shadow.hpp"
+#include "attempt.hpp"
 #include "atomic_order.hpp"
 #include "../report/symbolize.hpp"
 #include "checker.hpp"
@@ -34,8 +36,10 @@ Sites& sites() { return race_state().sites; }
 /// The id of `key` in `ids`, a new one if it has none: `loc`, or for a raw access `pc` whose
 /// line is looked up when a report needs it. 0 ("unknown line") once the 20 bits run out.
 template <class Map, class Key>
-std::uint32_t new_site(Map& ids, const Key& key, const Loc& loc, const void* pc) {
+std::uint32_t new_site(Map Sites::*ids_of, const Key& key, const Loc& loc, const void* pc) {
     Sites& s = sites();
+    std::lock_guard lock(s.m);
+    Map& ids = s.*ids_of;
     auto [it, added] = ids.try_emplace(key, static_cast<std::uint32_t>(s.locs.size()));
     if (added) {
         if (it->second >= (1u << 20)) {
@@ -48,35 +52,34 @@ std::uint32_t new_site(Map& ids, const Key& key, const Loc& loc, const void* pc)
     return it->second;
 }
 
-/// The id of a site. Only called under Checkers::serial, from the one thread running checked
-/// blocks.
-std::uint32_t intern(const Loc& loc) {
-    Sites& s = sites();
+/// The id of a site, through the running worker's cache.
+std::uint32_t intern(SiteCache& cache, const Loc& loc) {
     const void* object = std::bit_cast<const void*>(loc);
-    Sites::AddressSlot& fast = s.loc_cache[(reinterpret_cast<std::uintptr_t>(object) >> 3) % 1024];
+    SiteCache::AddressSlot& fast =
+        cache.loc_cache[(reinterpret_cast<std::uintptr_t>(object) >> 3) % 1024];
     if (fast.address == object && object) return fast.id;
     // Another object may stand for the same site (each translation unit emits its own), so ids
     // are kept by file, line and column.
     Sites::Key key{loc.file_name(), loc.line(), loc.column()};
-    Sites::Slot& slot = s.cache[Sites::Hash{}(key) % 4096];
-    if (!(slot.key == key)) slot = {key, new_site(s.ids, key, loc, nullptr)};
+    SiteCache::Slot& slot = cache.cache[Sites::Hash{}(key) % 4096];
+    if (!(slot.key == key)) slot = {key, new_site(&Sites::ids, key, loc, nullptr)};
     fast = {object, slot.id};
     return slot.id;
 }
 
-[[gnu::noinline]] std::uint32_t intern_new_pc(Sites::AddressSlot& slot, const void* pc) {
-    slot = {pc, new_site(sites().pc_ids, pc, Loc{}, pc)};
+[[gnu::noinline]] std::uint32_t intern_new_pc(SiteCache::AddressSlot& slot, const void* pc) {
+    slot = {pc, new_site(&Sites::pc_ids, pc, Loc{}, pc)};
     return slot.id;
 }
 
 /// Where a raw access's site is cached, by its return address.
-[[gnu::always_inline]] inline Sites::AddressSlot& pc_slot(Sites& s, const void* pc) {
-    return s.pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
+[[gnu::always_inline]] inline SiteCache::AddressSlot& pc_slot(SiteCache& cache, const void* pc) {
+    return cache.pc_cache[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % 1024];
 }
 
 /// The id of a raw access's site: its return address is the key, looked up once per site.
-[[gnu::always_inline]] inline std::uint32_t intern_pc(const void* pc) {
-    Sites::AddressSlot& slot = pc_slot(sites(), pc);
+[[gnu::always_inline]] inline std::uint32_t intern_pc(SiteCache& cache, const void* pc) {
+    SiteCache::AddressSlot& slot = pc_slot(cache, pc);
     if (slot.address == pc) [[likely]] return slot.id;
     return intern_new_pc(slot, pc);
 }
@@ -131,6 +134,7 @@ struct RaceBlock {
     bool vc_used = false;
     /// What fences and atomics order for this block execution (atomic_order.hpp).
     BlockSync sync;
+    SiteCache sites;  ///< this worker's, kept from block to block
 };
 /// This OS thread's RaceBlock, made at its first checked block. The access path reads it through
 /// this pointer, not through a thread_local object: an object with a destructor is read through
@@ -218,7 +222,9 @@ bool ordered(const RaceBlock& b, const Stamp& prev, const Stamp& cur) {
     if (prev.exec == exec_host) return true;  // copies wait for all work
     if (prev.exec >= launch_base)             // this launch: a grid.sync()?
         return prev.exec < phase_base || synced(b, prev, cur);
-    return exec_ordered_before_current(prev.exec) || synced(b, prev, cur);
+    // launch_after_all says it for every earlier launch, and reads nothing a parallel attempt's
+    // workers share (exec_ordered_before_current keeps a cache).
+    return launch_after_all || exec_ordered_before_current(prev.exec) || synced(b, prev, cur);
 }
 
 struct Ctx {
@@ -300,8 +306,16 @@ bool wild(const Stamp& s, bool read, const Allocation* a) {
     return first && first != a;
 }
 
+/// Set when a parallel attempt's check of a cell found something: the attempt ends, and the run
+/// one block at a time reports it (attempt.hpp), once the cell's lock is let go.
+thread_local bool found_in_attempt = false;
+
 [[gnu::cold, gnu::noinline]] void report_race(const RaceBlock& b, const Ctx& c, Hazard h,
                                               const Stamp& prev, const Stamp& cur) {
+    if (running_attempt) {
+        found_in_attempt = true;
+        return;
+    }
     if (wild(cur, c.rule == Access::read, c.a) || wild(prev, h == Hazard::war, c.a)) return;
     auto access = [](const Stamp& s, bool is_read) {
         return s.atomic() ? "atomic" : is_read ? "read" : "write";
@@ -324,6 +338,10 @@ bool wild(const Stamp& s, bool read, const Allocation* a) {
 }
 
 [[gnu::cold, gnu::noinline]] void report_uninit(const Ctx& c, std::uint32_t site) {
+    if (running_attempt) {
+        found_in_attempt = true;
+        return;
+    }
     const Loc& loc = site_of(site);
     if (const Allocation* first = wild_access_array(loc, true); first && first != c.a) return;
     Draft d;
@@ -390,6 +408,14 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     cell.r2 = {};
 }
 
+/// Whether `cur`, a read not ordered after the cell's r, is by a block of the running launch
+/// above two others that read the element in it: the lowest (r) and the second lowest (r2),
+/// which keep their reads.
+[[gnu::always_inline]] inline bool third_block_read(const Cell& cell, const Stamp& cur) {
+    return cell.r.exec >= launch_base && cell.r2.exec >= launch_base && cell.r.exec < cur.exec &&
+           cell.r2.exec != cell.r.exec && cell.r2.exec < cur.exec;
+}
+
 [[gnu::always_inline]] inline void check_cell(const RaceBlock& b, Cell& cell, const Ctx& c,
                                               const Stamp& cur) {
     if (c.a->space == Space::shared) {  // shared memory lives for one block
@@ -413,12 +439,16 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
                 report_race(b, c, Hazard::raw, cell.w, cur);
             // Keep two readers that a later write must be checked against: when the reads are
             // concurrent, the first and the latest (they are by different threads); otherwise
-            // the latest, which the earlier ones happen before.
+            // the latest, which the earlier ones happen before. Of the blocks of one launch that
+            // read the element, r2 keeps the second lowest's latest read (the lowest has r):
+            // any one other block's read makes a write race, and a rule that lets the rest
+            // leave the cell alone costs them no store, and holds whatever order blocks run in
+            // (check_cell_in_attempt).
             if (cell.r.exec == exec_none || ordered(b, cell.r, cur)) {
                 if (cell.r2.exec != exec_none && ordered(b, widen(cell.r2, cell.r), cur))
                     cell.r2 = {};
                 cell.r = cur;
-            } else {
+            } else if (!third_block_read(cell, cur)) {
                 cell.r2 = {cur.exec, cur.tsite};
             }
             break;
@@ -497,6 +527,168 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
         tick_own_clock(b, t);
 }
 
+// --- A parallel attempt (attempt.hpp) -------------------------------------------------------
+
+/// Striped locks over the cells of global memory while an attempt runs, so that of two blocks
+/// touching one cell at once, the second sees the first's stamp. One lock per 64 cells (2 KiB of
+/// shadow), each on a cache line of its own: a worker walking its block's elements takes one lock
+/// many times in a row, and workers on different blocks seldom share one.
+struct alignas(64) CellLock {
+    std::atomic<bool> held{false};
+};
+CellLock cell_locks[4096];
+
+class CellGuard {
+public:
+    explicit CellGuard(const Cell& c)
+        : held_(cell_locks[(reinterpret_cast<std::uintptr_t>(&c) >> 11) % 4096].held) {
+        while (held_.exchange(true, std::memory_order_acquire))
+            while (held_.load(std::memory_order_relaxed)) std::this_thread::yield();
+    }
+    ~CellGuard() { held_.store(false, std::memory_order_release); }
+    CellGuard(const CellGuard&) = delete;
+    CellGuard& operator=(const CellGuard&) = delete;
+
+private:
+    std::atomic<bool>& held_;
+};
+
+/// In an attempt, a bit of r2's tsite (the block-scope bit, which only atomics' stamps use, and
+/// no read of an attempt is atomic), while r2 is a read of r's block: r2 was stamped after r, so
+/// it is that block's latest read.
+constexpr std::uint32_t r2_after_r = 1u << 11;
+
+/// Whether `exec` is the running launch's, and another block's than `cur`'s.
+[[gnu::always_inline]] inline bool another_block(std::uint32_t exec, const Stamp& cur) {
+    return exec >= launch_base && exec != cur.exec;
+}
+
+/// The latest read of r's block, when neither r nor r2 holds it, set aside in the cell's w
+/// (exec_aside; the block execution in gen and clk). Only cells that several blocks read and none
+/// writes use it, where w is the state before the launch, which the attempt's copy restores.
+ShortStamp aside_read(const Cell& cell) {
+    if (cell.w.exec != exec_aside) return {};
+    return {cell.w.gen | std::uint32_t(cell.w.clk) << 16, cell.w.tsite};
+}
+void set_aside(Cell& cell, ShortStamp s) {
+    cell.w = Stamp::of(exec_aside, s.tsite, static_cast<std::uint16_t>(s.exec),
+                       static_cast<std::uint16_t>(s.exec >> 16));
+}
+
+/// check_cell in an attempt, for a cell of global memory under its lock. False when `cur` meets
+/// another block's access (attempt.hpp): a write after another block's read or write, or a read
+/// after its write. Otherwise the cell ends as the serial run leaves it, whatever order the
+/// blocks came in:
+///  - a cell only one block touches sees that block's accesses in its own order, from the state
+///    earlier launches left;
+///  - a cell several blocks read (and, without a meeting, none writes) ends in the serial run
+///    with r as the lowest of them left it, and r2 as the second lowest block's latest read
+///    (third_block_read). So the lowest block seen so far keeps r by its own rule, and r2 the
+///    second lowest's latest read; a lower block arriving takes r over, and the block it takes
+///    it from becomes the second lowest, with its latest read for r2. That read is r, or r2 when
+///    r2_after_r says it came later, or, once a higher block's read holds r2, the one set aside.
+bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const Stamp& cur) {
+    if (c.rule != Access::read) {
+        if (already_recorded(cell, c.rule, cur)) return true;
+        if (another_block(cell.w.exec, cur) || another_block(cell.r.exec, cur) ||
+            another_block(cell.r2.exec, cur))
+            return false;
+        check_cell(b, cell, c, cur);
+        return true;
+    }
+    if (another_block(cell.w.exec, cur)) return false;
+    const bool r_other = another_block(cell.r.exec, cur);
+    const bool r2_other = another_block(cell.r2.exec, cur);
+    if (!r_other) {  // r is this block's (or no read of this launch yet)
+        if (cell.r == cur) {  // the same read again: the block's latest is r
+            if (!r2_other) cell.r2.tsite &= ~r2_after_r;
+            else if (cell.w.exec == exec_aside) set_aside(cell, {});
+            return true;
+        }
+        if (!r2_other) {  // this block's reads alone, so far
+            check_cell(b, cell, c, cur);
+            if (cell.r == cur) cell.r2.tsite &= ~r2_after_r;
+            else cell.r2.tsite |= r2_after_r;
+            return true;
+        }
+        // r2 is a higher block's read: r goes on by this block's rule, and a read concurrent
+        // with r, which would have gone to r2, is set aside.
+        const ShortStamp higher = cell.r2;
+        cell.r2 = {};
+        check_cell(b, cell, c, cur);
+        if (cell.r != cur) set_aside(cell, cell.r2);
+        else if (cell.w.exec == exec_aside) set_aside(cell, {});
+        cell.r2 = higher;
+        return true;
+    }
+    if (cur.exec > cell.r.exec) {  // above the lowest block: as in the serial run
+        // r2 holding r's block's latest read is about to give way to this block's: set it aside.
+        if (cell.r2.exec == cell.r.exec && (cell.r2.tsite & r2_after_r) &&
+            !third_block_read(cell, cur))
+            set_aside(cell, {cell.r2.exec, cell.r2.tsite & ~r2_after_r});
+        check_cell(b, cell, c, cur);
+        return true;
+    }
+    // Below the block that read first, which becomes the second lowest with its latest read;
+    // this block starts r as if it read first.
+    ShortStamp latest{cell.r.exec, cell.r.tsite};
+    if (cell.r2.exec == cell.r.exec && (cell.r2.tsite & r2_after_r)) latest = cell.r2;
+    else if (ShortStamp s = aside_read(cell); s.exec != exec_none) latest = s;
+    latest.tsite &= ~r2_after_r;
+    if (cell.w.exec == exec_aside) set_aside(cell, {});
+    cell.r = {};
+    cell.r2 = {};
+    check_cell(b, cell, c, cur);  // initcheck's question, and r = cur
+    cell.r2 = latest;
+    return true;
+}
+
+/// A read in an attempt that cannot change the cell, decided without its lock: two other blocks
+/// of the launch, both below this one, read the element, and something wrote it before the
+/// launch. A write by any block would meet one of those reads, so the read needs no stamp of
+/// its own to be met; and it is no block's r or r2 in the serial run either (third_block_read).
+[[gnu::always_inline]] inline bool read_leaves_cell(const Cell& cell, const Allocation* a,
+                                                    const Stamp& cur) {
+    auto load = [](const std::uint32_t& field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
+    const std::uint32_t r = load(cell.r.exec), r2 = load(cell.r2.exec), w = load(cell.w.exec);
+    return r >= launch_base && r2 >= launch_base && r < cur.exec && r2 != r && r2 < cur.exec &&
+           w < launch_base && (w != exec_none || a->host_init);
+}
+
+/// record's path while an attempt runs. Global memory: the allocation copied before its first
+/// access, each cell checked under its lock. Shared memory is the block's own, as in the serial
+/// run. Whatever the attempt cannot keep ends it here, before the access is made.
+[[gnu::noinline]] void record_in_attempt(const Allocation* a, const void* p, std::size_t size,
+                                         Access kind, const void* pc, const Loc& where,
+                                         unsigned t, const AtomicNote* note) {
+    ParallelAttempt& attempt = *running_attempt;
+    RaceBlock& b = *tls_race;
+    // An atomic or volatile access the order of fences and atomics must see orders blocks.
+    if (attempt.failed() || note ||
+        (kind == Access::atomic && !(next_atomic_scope == Scope::device && sync_idle(b.sync, t))))
+        leave_attempt();
+    auto& alloc = const_cast<Allocation&>(*a);
+    const bool shared = a->space == Space::shared;
+    if (!shared && !attempt.touch(alloc)) leave_attempt();
+    Cell* cells = shadow_of(alloc);
+    const auto [first, last] = elements(a, p, size);
+    const std::uint32_t site = pc ? intern_pc(b.sites, pc) : intern(b.sites, where);
+    const Stamp cur = stamp(b, site, kind, t);
+    found_in_attempt = false;
+    bool met = false;
+    for (std::size_t i = first; i <= last && !met; ++i) {
+        const Ctx c{a, i, kind, size, kind, kind != Access::write};
+        if (shared) {
+            if (!already_recorded(cells[i], kind, cur)) check_cell(b, cells[i], c, cur);
+            continue;
+        }
+        if (kind == Access::read && read_leaves_cell(cells[i], a, cur)) continue;
+        CellGuard lock(cells[i]);
+        met = !check_cell_in_attempt(b, cells[i], c, cur);
+    }
+    if (met || found_in_attempt) leave_attempt();
+}
+
 /// racecheck's and initcheck's work for one in-bounds access by thread `t` of the running block:
 /// one shadow cell per element, found by arithmetic from the offset in the allocation (the
 /// allocation comes from the arena's page table, which the bounds check has read already).
@@ -506,12 +698,14 @@ template <bool Noted>
 [[gnu::always_inline]] inline void record(const Allocation* a, const void* p, std::size_t size,
                                           Access kind, const void* pc, const Loc& where,
                                           unsigned t) {
+    if (running_attempt) [[unlikely]]
+        return record_in_attempt(a, p, size, kind, pc, where, t, Noted ? tls_atomic_note : nullptr);
     auto* cells = static_cast<Cell*>(a->shadow);
     if (!cells) [[unlikely]]
         cells = make_shadow(const_cast<Allocation*>(a));
     const auto [first, last] = elements(a, p, size);
     RaceBlock& b = *tls_race;
-    const std::uint32_t site = pc ? intern_pc(pc) : intern(where);
+    const std::uint32_t site = pc ? intern_pc(b.sites, pc) : intern(b.sites, where);
     AtomicNote* const note = Noted ? tls_atomic_note : nullptr;
     // A plain access; or the usual atomic, which comes without a note (raw_access.cpp,
     // check_atomic; a view's): a relaxed read-modify-write of device scope that changes the
@@ -710,12 +904,12 @@ void race_access(const Allocation* a, const void* p, std::size_t size, Access ki
 // and atomics may have to see.
 void race_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                      const void* pc) {
-    if (auto* cells = static_cast<Cell*>(a->shadow); cells && kind != Access::atomic) [[likely]] {
+    if (auto* cells = static_cast<Cell*>(a->shadow);
+        cells && kind != Access::atomic && !running_attempt) [[likely]] {
         const auto [first, last] = elements(a, p, size);
-        // The checker is running a launch, so it exists: no need for race_state()'s test.
-        const Sites::AddressSlot& slot = pc_slot(the_race_state->sites, pc);
+        RaceBlock& b = *tls_race;
+        const SiteCache::AddressSlot& slot = pc_slot(b.sites, pc);
         if (first == last && slot.address == pc) [[likely]] {
-            const RaceBlock& b = *tls_race;
             const Stamp cur = stamp(b, slot.id, kind, tls::thread->linear);
             Cell& cell = cells[first];
             if (already_recorded(cell, kind, cur)) return;
@@ -733,6 +927,26 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
 }
 
 std::unique_ptr<Checker> make_racecheck() { return std::make_unique<RaceCheck>(); }
+
+Cell* shadow_of(Allocation& a) {
+    auto* cells = static_cast<Cell*>(a.shadow);
+    return cells ? cells : make_shadow(&a);
+}
+
+void renumber_checked_blocks(const GridRun& g) {
+    launch_base = phase_base = begin_grid_phase(g.k);
+}
+
+bool may_try_in_parallel(const GridRun& g) {
+    const Config& c = g.cfg;
+    // The profiler's counts would include the attempt's; a launch that a launch before it may
+    // race with needs the serial order's first access to name.
+    if (!launch_after_all || g.k.cooperative || c.profile_text || !c.profile_json.empty() ||
+        g.nblocks < 2)
+        return false;
+    const int workers = ThreadSchedule::workers(c);
+    return workers > 1 || (workers == 0 && std::thread::hardware_concurrency() > 1);
+}
 
 }  // namespace simt::sim::detail
 

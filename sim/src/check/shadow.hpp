@@ -10,9 +10,10 @@
 //    the previous phase's. Exec ids are unique in the process; 0 means "never accessed" and 1
 //    "written by a host copy". Shared memory lives for one block, so a shared cell whose exec is
 //    neither the running one's nor an earlier phase of the same block is treated as empty.
-//  - Launches that run with these checkers run their blocks one at a time, in block order, and
-//    one such launch at a time (Checkers::serial): cells need no atomics and reports do not depend
-//    on the core count.
+//  - Launches that run with these checkers run one at a time (Checkers::serial), their blocks one
+//    at a time in block order, so that reports do not depend on the core count; or their blocks
+//    are tried on every worker (attempt.hpp), where a striped lock guards each cell of global
+//    memory and the attempt is kept only when it ends as the serial run would have.
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -26,6 +27,9 @@
 namespace simt::sim::detail {
 
 inline constexpr std::uint32_t exec_none = 0, exec_host = 1;
+/// Not a block execution: in a parallel attempt (attempt.hpp), a cell whose w holds a read set
+/// aside (race.cpp, check_cell_in_attempt), its own w restored from the attempt's copy at the end.
+inline constexpr std::uint32_t exec_aside = 2;
 
 /// Who made an access and when, in 12 bytes. `tsite` packs the thread's linear index within
 /// its block (10 bits), an atomic flag (1 bit), a block-scope flag (1 bit: an atomic of block
@@ -75,8 +79,9 @@ static_assert(sizeof(Cell) == 32);
 /// The site an interned id stands for.
 const Loc& site_of(std::uint32_t id);
 
-/// Source locations interned as small integers for the stamps (race.cpp). Only touched under
-/// Checkers::serial, by the one thread running checked blocks.
+/// Source locations interned as small integers for the stamps (race.cpp). The ids are the
+/// process's; each worker looks them up through a cache of its own (SiteCache), and only a miss
+/// takes the lock, since a parallel attempt (attempt.hpp) interns from every worker.
 struct Sites {
     struct Key {
         const char* file = nullptr;
@@ -89,11 +94,16 @@ struct Sites {
                    (k.column * 40503u);
         }
     };
+    std::mutex m;  ///< guards what follows
     std::vector<Loc> locs{Loc{}};  // id 0: no site
     std::unordered_map<Key, std::uint32_t, Hash> ids;
     /// Raw accesses' sites, by return address: symbolised only when a report names one.
     std::vector<const void*> pcs{nullptr};  // per id: a pc whose line is not looked up yet
     std::unordered_map<const void*, std::uint32_t> pc_ids;
+};
+
+/// One worker's recent answers of Sites: most accesses come from a few lines.
+struct SiteCache {
     /// A site's id by an address that stands for it: a return address, or a source_location
     /// object's.
     struct AddressSlot {
@@ -105,10 +115,10 @@ struct Sites {
     /// (pc_cache's counterpart): the file, line and column are read only on a miss.
     AddressSlot loc_cache[1024];
     struct Slot {
-        Key key;
+        Sites::Key key;
         std::uint32_t id = 0;
     };
-    Slot cache[4096];  // the map's recent answers: most accesses come from a few lines
+    Slot cache[4096];
 };
 
 // --- Happens-before between launches (order.cpp) ---------------------------------------------
@@ -183,7 +193,7 @@ struct Order {
 
     // Checked launches that have run, by exec_base (guarded by Checkers::serial, not m).
     std::vector<Run> runs;
-    std::uint32_t next_exec = exec_host + 1;
+    std::uint32_t next_exec = exec_aside + 1;
     OrderClock current;            ///< the running checked launch's clock
     std::uint32_t current_base = 0;
     bool current_unordered = false;  ///< queued while race checking was off: after everything
@@ -208,5 +218,8 @@ inline RaceState& race_state() {
     if (!the_race_state) [[unlikely]] checkers();  // makes the checkers, this one's included
     return *the_race_state;
 }
+
+/// `a`'s shadow cells, mapped if it has none yet (race.cpp).
+Cell* shadow_of(Allocation& a);
 
 }  // namespace simt::sim::detail

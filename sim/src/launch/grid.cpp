@@ -1,6 +1,7 @@
 // Runs a grid: blocks spread over the TBB arena, one worker per block, errors in block order.
 #include <algorithm>
 #include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 #include <map>
@@ -8,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "../check/attempt.hpp"
 #include "../check/checker.hpp"
 #include "../check/host_pointers.hpp"
 #include "grid.hpp"
@@ -23,6 +25,10 @@ namespace {
 struct Arenas {
     std::mutex m;
     std::map<int, std::unique_ptr<tbb::task_arena>> by_workers;
+    /// Lets TBB run as many threads as the most workers asked for (SIMT_WORKERS=8 on two cores
+    /// is eight OS threads, as the setting says): by default it caps them at the core count, and
+    /// says so on stderr, in a run whose output must not depend on the core count.
+    std::unique_ptr<tbb::global_control> allow;
 };
 
 /// The arena for a number of workers (0: every core), made on first use and kept: a grid may be
@@ -34,6 +40,12 @@ tbb::task_arena& arena_for(int workers) {
     if (!arena) {
         int n = workers > 0 ? workers
                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        using tbb::global_control;
+        const auto allowed = static_cast<int>(
+            global_control::active_value(global_control::max_allowed_parallelism));
+        if (n > allowed)
+            a.allow = std::make_unique<global_control>(global_control::max_allowed_parallelism,
+                                                       static_cast<std::size_t>(n));
         arena = std::make_unique<tbb::task_arena>(n);
     }
     return *arena;
@@ -56,10 +68,12 @@ void collect_block(GridRun& g, BlockState& b, std::uint64_t i) {
     }
 }
 
-void run_grid(const KernelLaunch& k) {
-    HostMemoryArgs host_memory(k);
-    GridRun g(k, config());
-    auto body = [&g](const tbb::blocked_range<std::uint64_t>& r) {
+namespace {
+
+/// Runs `g`'s blocks on every worker of the arena. `attempt`: a checked launch's parallel
+/// attempt, which a failed block ends.
+void run_on_every_worker(GridRun& g, ParallelAttempt* attempt = nullptr) {
+    auto body = [&g, attempt](const tbb::blocked_range<std::uint64_t>& r) {
         // Isolated: a worker must never pick up another block while one is on its fibers.
         tbb::this_task_arena::isolate([&] {
             Worker& w = worker();
@@ -67,11 +81,38 @@ void run_grid(const KernelLaunch& k) {
                 // Blocks after a failed one may be skipped; earlier ones always run, so the
                 // error reported (the lowest failing block) does not depend on the core count.
                 if (i > g.first_failed.load(std::memory_order_relaxed)) break;
+                if (attempt && attempt->failed()) break;
                 w.run_block(g, i);
+                if (attempt && w.block.aborted) attempt->fail();
                 collect_block(g, w.block, i);
             }
         });
     };
+    arena_for(ThreadSchedule::workers(g.cfg)).execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, g.nblocks), body);
+    });
+}
+
+/// A checked launch's blocks tried on every worker (check/attempt.hpp): true when the attempt
+/// holds, with the launch done; false with everything it did undone.
+bool try_in_parallel(GridRun& g) {
+    ParallelAttempt attempt(g);
+    g.turns = &attempt;  // a block that spins on another's memory ends the attempt
+    run_on_every_worker(g, &attempt);
+    g.turns = nullptr;
+    if (!attempt.failed() && g.errors.empty() && g.findings.empty()) {
+        attempt.keep();
+        return true;
+    }
+    attempt.undo();
+    return false;
+}
+
+}  // namespace
+
+void run_grid(const KernelLaunch& k) {
+    HostMemoryArgs host_memory(k);
+    GridRun g(k, config());
     LaunchChecks checks(g);
     {
         WatchedGrid watched(g);
@@ -82,14 +123,15 @@ void run_grid(const KernelLaunch& k) {
             g.coop = &coop;
             coop.run();
         } else if (checks.serial()) {
-            // One block at a time, in order, unless one waits on another (launch/turns.hpp).
-            BlockTurns turns(g);
-            g.turns = &turns;
-            turns.run();
+            // Tried on every worker first, where that can make the same report; otherwise one
+            // block at a time, in order, unless one waits on another (launch/turns.hpp).
+            if (!may_try_in_parallel(g) || !try_in_parallel(g)) {
+                BlockTurns turns(g);
+                g.turns = &turns;
+                turns.run();
+            }
         } else {
-            arena_for(ThreadSchedule::workers(g.cfg)).execute([&] {
-                tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, g.nblocks), body);
-            });
+            run_on_every_worker(g);
         }
     }
     std::uint64_t failed = g.first_failed.load();

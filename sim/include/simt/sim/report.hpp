@@ -70,6 +70,12 @@ struct ShadowUsage {
     std::size_t shadow_bytes = 0, memory_bytes = 0;
 };
 ShadowUsage shadow_usage();
+/// How launches with racecheck or initcheck on have run so far: tried on every worker, and of
+/// those, kept (the rest ran again one block at a time; sim/src/check/attempt.hpp says when).
+struct CheckedLaunches {
+    std::size_t tried_in_parallel = 0, kept = 0;
+};
+CheckedLaunches checked_launches();
 
 /// Forgets them (tests call this between cases), including which sites were already reported.
 void clear_findings();

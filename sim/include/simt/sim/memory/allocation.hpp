@@ -41,6 +41,8 @@ struct Allocation {
     std::uint16_t device_bits = 0xFFFF;
     void* shadow = nullptr;      ///< the race and init checkers' cells, one per element
     std::size_t shadow_cells = 0;
+    /// The parallel attempt (check/attempt.hpp) that copied this allocation last, to undo it.
+    std::uint32_t attempt_mark = 0;
     /// cudaMallocPitch and cudaMalloc3D: rows of `row_bytes` bytes, `pitch` bytes apart. The
     /// padding after each row's width is allocated but no element's (0: not made of rows).
     std::size_t pitch = 0, row_bytes = 0;

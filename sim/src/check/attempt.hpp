@@ -1,0 +1,96 @@
+// A checked launch's blocks tried on every worker, with the report it would have made on one.
+//
+// Racecheck and initcheck keep one shadow cell per element, which every block of a launch may
+// touch; run one block at a time, in block order, their reports cannot depend on the core count
+// (Checkers::serial, launch/turns.hpp). Most launches need no such care: their blocks share
+// nothing but inputs. So a checked launch is first *tried* on every worker (docs/parallel-
+// checking.md), and the attempt is kept only when it ends the way the serial run would have:
+//  - no two blocks *met* at an element: one wrote it and another read or wrote it (an atomic is a
+//    write). Every race between blocks is such a meeting, and so is every correct cross-block
+//    protocol (a flag, a lock, a last-block reduction, an atomic counter): both need the order
+//    the serial run gives. Reads of one element by many blocks are no meeting; the race rule
+//    keeps, for them, what the serial order would have kept (race.cpp, check_cell_in_attempt).
+//  - nothing was found, no block failed, no thread spun on another block's memory, no atomic or
+//    volatile access needed the order of fences and atomics, and no thread printed.
+// Anything else ends the attempt at once: the thread that saw it leaves its block, the blocks not
+// yet started are skipped, every allocation the attempt touched gets its bytes and shadow cells
+// back (each was copied before its first access), and the launch runs again one block at a time,
+// exactly as it would have without the attempt. What a learner sees is the same either way; only
+// the time differs.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "../state/grid_run.hpp"
+
+namespace simt::sim::detail {
+
+/// One launch's attempt. While it lives, `running_attempt` points to it and the race rule takes
+/// its parallel path.
+class ParallelAttempt final : public OtherBlocks {
+public:
+    explicit ParallelAttempt(GridRun& g);
+    ~ParallelAttempt();
+    ParallelAttempt(const ParallelAttempt&) = delete;
+    ParallelAttempt& operator=(const ParallelAttempt&) = delete;
+
+    bool failed() const { return failed_.load(std::memory_order_relaxed); }
+    /// Whether `g` is the launch this attempt runs.
+    bool runs(const GridRun& g) const { return &g == &g_; }
+    void fail() { failed_.store(true, std::memory_order_relaxed); }
+    /// Copies `a`'s bytes and shadow cells the first time the attempt touches it, before the
+    /// access; every later call is one load. False when the copies would pass the memory the
+    /// attempt may take (the launch then runs one block at a time).
+    bool touch(Allocation& a) {
+        if (std::atomic_ref(a.attempt_mark).load(std::memory_order_acquire) == id_) [[likely]]
+            return true;
+        return save(a);
+    }
+    /// After an attempt that holds: the cells as the serial run leaves them.
+    void keep();
+    /// After a failed attempt: every allocation it touched as it was before the launch, and the
+    /// launch's results cleared, for the run one block at a time.
+    void undo();
+    /// A thread of `b` spins on memory only another block can change: the order of blocks
+    /// matters, so the attempt ends (its block is abandoned).
+    void wait_for_others(const BlockState& b) override;
+
+private:
+    struct Saved;
+    bool save(Allocation& a);
+
+    GridRun& g_;
+    std::uint32_t id_;
+    std::atomic<bool> failed_{false};
+    std::mutex m_;
+    std::vector<std::unique_ptr<Saved>> saved_;
+    std::size_t saved_bytes_ = 0;
+    bool undone_ = false;
+};
+
+/// The attempt running now, or null: set only while a checked launch's blocks run on several
+/// workers (Checkers::serial is held, so there is at most one).
+inline ParallelAttempt* running_attempt = nullptr;
+
+/// Whether launch `g` (with racecheck or initcheck on) may be tried on every worker: every earlier
+/// launch happens before it, it is not cooperative, the profiler is off, and there is more than one
+/// worker and more than one block. race.cpp knows the launch order.
+bool may_try_in_parallel(const GridRun& g);
+
+/// Gives the running checked launch's blocks new ids for their stamps (race.cpp), after an
+/// attempt: what the attempt left in its blocks' shared memory cells is then another launch's,
+/// which check_cell drops, as it drops an earlier block's.
+void renumber_checked_blocks(const GridRun& g);
+
+/// Whether an attempt is running and the running CUDA thread is one of its blocks' (not a host
+/// thread's call, nor a block end's check, which leaves its finding to the block).
+bool in_attempt();
+
+/// Ends the attempt from the running CUDA thread: its block is abandoned, without an error, and
+/// the thread leaves it where it is (as Worker::leave_thread does).
+[[noreturn]] void leave_attempt();
+
+}  // namespace simt::sim::detail

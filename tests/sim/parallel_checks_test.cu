@@ -1,0 +1,163 @@
+// Checked launches tried on every worker (sim/src/check/attempt.hpp): kept when the blocks share
+// only inputs, run again one block at a time when they meet, and reporting the same either way.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <simt/simt.hpp>
+
+#include <catch2/catch.hpp>
+
+#include "../support/findings.hpp"
+#include "shadow_peek.hpp"
+
+using Catch::Matchers::Contains;
+using test::findings_of;
+
+namespace {
+
+/// The settings a case runs under, put back when it ends.
+struct Workers {
+    explicit Workers(const char* n) : saved(simt::sim::config()) {
+        simt::sim::apply_setting(simt::sim::config(), "SIMT_WORKERS", n);
+    }
+    ~Workers() { simt::sim::config() = saved; }
+    simt::sim::Config saved;
+};
+
+// Every block reads all of `a` and `b` (a row of each, as a matrix multiply does) and writes
+// only its own outputs: nothing for the blocks to meet at.
+__global__ void row_times_column(const float* a, const float* b, float* c, int n) {
+    int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row >= n || col >= n) return;
+    float sum = 0;
+    for (int k = 0; k < n; ++k) sum += a[row * n + k] * b[k * n + col];
+    c[row * n + col] = sum;
+}
+
+// Every block adds into one counter: the blocks meet at it, and the atomics order nothing.
+__global__ void count_blocks(int* counter) {
+    if (threadIdx.x == 0) atomicAdd(counter, 1);
+}
+
+// Block 1 reads what block 0 writes, with nothing between them: a race between blocks.
+constexpr unsigned race_write = __LINE__ + 3, race_read = __LINE__ + 4;
+__global__ void read_the_block_before(int* data, int* out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    data[i] = i;
+    if (blockIdx.x > 0) out[i] = data[i - blockDim.x];
+}
+
+// Each thread reads x[0], then again after a barrier: the read that stays in the cell is the
+// second one of the lowest block's thread 0, in the serial order.
+constexpr unsigned second_read = __LINE__ + 5;
+__global__ void everyone_reads_twice(const int* x, int* out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    int first = x[0];
+    __syncthreads();
+    out[i] = first + x[0];
+}
+
+std::vector<float> multiply_checked(const char* workers, int n) {
+    Workers set(workers);
+    std::vector<float> a(n * n), b(n * n);
+    for (int i = 0; i < n * n; ++i) a[i] = float(i % 7), b[i] = float(i % 5);
+    float *da, *db, *dc;
+    cudaMalloc(&da, a.size() * sizeof(float));
+    cudaMalloc(&db, b.size() * sizeof(float));
+    cudaMalloc(&dc, a.size() * sizeof(float));
+    cudaMemcpy(da, a.data(), a.size() * sizeof(float), cudaMemcpyHostToDevice);
+    cudaMemcpy(db, b.data(), b.size() * sizeof(float), cudaMemcpyHostToDevice);
+    dim3 block(8, 8), grid((n + 7) / 8, (n + 7) / 8);
+    row_times_column<<<grid, block>>>(da, db, dc, n);
+    std::vector<float> c(a.size());
+    cudaMemcpy(c.data(), dc, c.size() * sizeof(float), cudaMemcpyDeviceToHost);
+    cudaFree(da);
+    cudaFree(db);
+    cudaFree(dc);
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("A checked launch whose blocks share only inputs is kept from its run on every worker",
+          "[racecheck][parallel]") {
+    const auto before = simt::sim::checked_launches();
+    std::vector<float> one, four;
+    auto fs = findings_of([&] { four = multiply_checked("4", 40); });
+    const auto after = simt::sim::checked_launches();
+    CHECK(fs.empty());
+    CHECK(after.tried_in_parallel == before.tried_in_parallel + 1);
+    CHECK(after.kept == before.kept + 1);
+    one = multiply_checked("1", 40);
+    CHECK(simt::sim::checked_launches().tried_in_parallel == after.tried_in_parallel);  // one worker: never tried
+    CHECK(one == four);
+}
+
+TEST_CASE("Blocks that meet at an atomic counter run again one at a time, with the right count",
+          "[racecheck][parallel]") {
+    Workers set("4");
+    int* counter;
+    cudaMalloc(&counter, sizeof(int));
+    cudaMemset(counter, 0, sizeof(int));
+    const auto before = simt::sim::checked_launches();
+    auto fs = findings_of([&] { count_blocks<<<64, 32>>>(counter); });
+    const auto after = simt::sim::checked_launches();
+    int count = 0;
+    cudaMemcpy(&count, counter, sizeof count, cudaMemcpyDeviceToHost);
+    cudaFree(counter);
+    CHECK(fs.empty());
+    CHECK(count == 64);  // the attempt's adds were undone: each block added once
+    CHECK(after.tried_in_parallel == before.tried_in_parallel + 1);
+    CHECK(after.kept == before.kept);
+}
+
+TEST_CASE("A race between blocks found on every worker is reported as on one, at its lines",
+          "[racecheck][parallel]") {
+    auto run = [](const char* workers) {
+        Workers set(workers);
+        int *data, *out;
+        cudaMalloc(&data, 64 * 32 * sizeof(int));
+        cudaMalloc(&out, 64 * 32 * sizeof(int));
+        auto fs = findings_of([&] { read_the_block_before<<<64, 32>>>(data, out); });
+        cudaFree(data);
+        cudaFree(out);
+        return fs;
+    };
+    auto one = run("1"), eight = run("8");
+    REQUIRE(one.size() == 1);
+    CHECK(test::all_text(one) == test::all_text(eight));
+    CHECK(test::lines_of(eight[0]) == std::vector<unsigned>{race_read, race_write});
+    CHECK(eight[0].sites[0].block.x == 1);
+    CHECK(eight[0].sites[1].block.x == 0);
+}
+
+TEST_CASE("Reads of one element by many blocks leave its shadow cell as the serial run does",
+          "[racecheck][parallel]") {
+    // What a later launch on another stream would name in a race report: the read the serial
+    // run keeps first (r: the lowest block's latest ordered read) and the other (r2: the highest
+    // block's latest), whatever order the blocks ran in.
+    auto run = [&](const char* workers) {
+        Workers set(workers);
+        int *x, *out;
+        cudaMalloc(&x, sizeof(int));
+        cudaMalloc(&out, 64 * 32 * sizeof(int));
+        cudaMemset(x, 0, sizeof(int));
+        auto fs = findings_of([&] { everyone_reads_twice<<<64, 32>>>(x, out); });
+        CHECK(fs.empty());
+        auto kept = test::kept_reads(x);
+        cudaFree(x);
+        cudaFree(out);
+        return kept;
+    };
+    const auto one = run("1");
+    const auto tried = simt::sim::checked_launches().tried_in_parallel;
+    const auto eight = run("8");
+    CHECK(simt::sim::checked_launches().tried_in_parallel == tried + 1);
+    REQUIRE(one);
+    REQUIRE(eight);
+    CHECK(one->r == test::ShadowRead{true, 0, 0, second_read});
+    CHECK(one->r2 == test::ShadowRead{true, 1, 31, second_read});
+    CHECK(eight->r == one->r);
+    CHECK(eight->r2 == one->r2);
+}
