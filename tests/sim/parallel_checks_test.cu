@@ -112,6 +112,22 @@ TEST_CASE("Blocks that meet at an atomic counter run again one at a time, with t
     CHECK(after.kept == before.kept);
 }
 
+TEST_CASE("A launch statement whose attempt met is not tried on every worker again",
+          "[racecheck][parallel]") {
+    Workers set("4");
+    int* counter;
+    cudaMalloc(&counter, sizeof(int));
+    cudaMemset(counter, 0, sizeof(int));
+    const auto before = simt::sim::checked_launches();
+    for (int i = 0; i < 3; ++i) count_blocks<<<16, 32>>>(counter);  // one statement, three launches
+    cudaDeviceSynchronize();
+    int count = 0;
+    cudaMemcpy(&count, counter, sizeof count, cudaMemcpyDeviceToHost);
+    cudaFree(counter);
+    CHECK(count == 3 * 16);
+    CHECK(simt::sim::checked_launches().tried_in_parallel == before.tried_in_parallel + 1);
+}
+
 TEST_CASE("A race between blocks found on every worker is reported as on one, at its lines",
           "[racecheck][parallel]") {
     auto run = [](const char* workers) {

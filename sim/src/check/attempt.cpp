@@ -1,8 +1,13 @@
 // A checked launch tried on every worker (attempt.hpp states the rule): the copies that undo it.
 #include "attempt.hpp"
 
+#include <bit>
+#include <chrono>
 #include <cstring>
 #include <new>
+#include <sys/mman.h>
+#include <thread>
+#include <unordered_set>
 
 #include "../state/worker.hpp"
 #include "shadow.hpp"
@@ -18,12 +23,31 @@ constexpr std::size_t attempt_budget = std::size_t(1) << 30;
 std::atomic<std::uint32_t> attempts{0};
 std::atomic<std::size_t> kept_attempts{0};
 
+/// Launch sites (by their source_location object, one per launch statement) whose attempt failed
+/// or did not pay: their later launches run one block at a time at once. Only timing depends on
+/// it, never a report.
+struct NotWorthTrying {
+    std::mutex m;
+    std::unordered_set<const void*> sites;
+};
+NotWorthTrying& not_worth_trying() {
+    static NotWorthTrying& n = *new NotWorthTrying;  // never destroyed: launches may run at exit
+    return n;
+}
+const void* site_key(const GridRun& g) { return std::bit_cast<const void*>(g.k.site); }
+void give_up_on(const GridRun& g) {
+    NotWorthTrying& n = not_worth_trying();
+    std::lock_guard lock(n.m);
+    n.sites.insert(site_key(g));
+}
+
 }  // namespace
 
 struct ParallelAttempt::Saved {
     Allocation* a;
     std::unique_ptr<std::byte[]> bytes, cells;
     bool host_init;
+    bool fresh;  ///< its shadow was made by the copy: all zeros before, `cells` empty
 };
 
 ParallelAttempt::ParallelAttempt(GridRun& g) : g_(g), id_(++attempts) { running_attempt = this; }
@@ -37,19 +61,25 @@ bool ParallelAttempt::save(Allocation& a) {
     std::lock_guard lock(m_);
     std::atomic_ref mark(a.attempt_mark);
     if (mark.load(std::memory_order_relaxed) == id_) return true;  // another block's copy
+    // A shadow made now is all zeros: nothing to copy, and reading its untouched pages would map
+    // the zero page, which each first write then replaces with a flush on every worker.
+    const bool fresh = !a.shadow;
     Cell* cells = shadow_of(a);
-    const std::size_t cell_bytes = a.shadow_cells * sizeof(Cell);
-    if (saved_bytes_ + a.size + cell_bytes > attempt_budget) return false;
+    const std::size_t cell_bytes = fresh ? 0 : a.shadow_cells * sizeof(Cell);
+    if (!fits_attempt_budget(saved_bytes_ + a.size + a.shadow_cells * sizeof(Cell))) return false;
     std::unique_ptr<Saved> s;
     try {
         s = std::make_unique<Saved>(Saved{&a, std::make_unique_for_overwrite<std::byte[]>(a.size),
                                           std::make_unique_for_overwrite<std::byte[]>(cell_bytes),
-                                          a.host_init});
+                                          a.host_init, fresh});
     } catch (const std::bad_alloc&) {
         return false;  // no room for the copies: the launch runs one block at a time
     }
+    const auto start = std::chrono::steady_clock::now();
     std::memcpy(s->bytes.get(), a.base, a.size);
-    std::memcpy(s->cells.get(), static_cast<void*>(cells), cell_bytes);
+    if (!fresh) std::memcpy(s->cells.get(), static_cast<void*>(cells), cell_bytes);
+    copy_ns_ += std::chrono::duration_cast<std::chrono::nanoseconds>(
+                    std::chrono::steady_clock::now() - start).count();
     saved_bytes_ += a.size + cell_bytes;
     saved_.push_back(std::move(s));
     // Release: a block that finds the mark finds the copy made, so its writes come after it.
@@ -59,9 +89,13 @@ bool ParallelAttempt::save(Allocation& a) {
 
 void ParallelAttempt::undo() {
     undone_ = true;
+    give_up_on(g_);
     for (auto& s : saved_) {
         std::memcpy(s->a->base, s->bytes.get(), s->a->size);
-        std::memcpy(s->a->shadow, s->cells.get(), s->a->shadow_cells * sizeof(Cell));
+        const std::size_t cell_bytes = s->a->shadow_cells * sizeof(Cell);
+        // Back to untouched pages, which read as zeros (race.cpp maps the shadow anonymous).
+        if (s->fresh) madvise(s->a->shadow, cell_bytes, MADV_DONTNEED);
+        else std::memcpy(s->a->shadow, s->cells.get(), cell_bytes);
         s->a->host_init = s->host_init;
     }
     saved_.clear();
@@ -72,19 +106,34 @@ void ParallelAttempt::undo() {
     g_.blocks_done = 0;
 }
 
-void ParallelAttempt::keep() {
+void ParallelAttempt::keep(double seconds) {
+    // It paid if the time not spent copying, spread over the workers, would have taken longer
+    // than the whole attempt on one: otherwise the next launch from the site runs in order.
+    const double copying = double(copy_ns_.load()) * 1e-9;
+    const int asked = ThreadSchedule::workers(g_.cfg);
+    const double workers = std::min<double>(
+        double(g_.nblocks), asked > 0 ? asked : std::max(1u, std::thread::hardware_concurrency()));
+    if ((seconds - copying) * workers < seconds * 1.1) give_up_on(g_);
     // Cells several blocks read may hold a read set aside in w (race.cpp): w as it was.
     for (auto& s : saved_) {
         auto* cells = static_cast<Cell*>(s->a->shadow);
         const auto* before = reinterpret_cast<const Cell*>(s->cells.get());
         for (std::size_t i = 0; i < s->a->shadow_cells; ++i)
-            if (cells[i].w.exec == exec_aside) cells[i].w = before[i].w;
+            if (cells[i].w.exec == exec_aside) cells[i].w = s->fresh ? Stamp{} : before[i].w;
     }
 }
 
 void ParallelAttempt::wait_for_others(const BlockState&) {
     fail();
     tls::worker->abort_block({});  // abandoned, not failed: collect_block reports nothing
+}
+
+bool fits_attempt_budget(std::size_t bytes) { return bytes <= attempt_budget; }
+
+bool worth_trying(const GridRun& g) {
+    NotWorthTrying& n = not_worth_trying();
+    std::lock_guard lock(n.m);
+    return !n.sites.contains(site_key(g));
 }
 
 bool in_attempt() {

@@ -45,12 +45,17 @@ public:
     /// access; every later call is one load. False when the copies would pass the memory the
     /// attempt may take (the launch then runs one block at a time).
     bool touch(Allocation& a) {
-        if (std::atomic_ref(a.attempt_mark).load(std::memory_order_acquire) == id_) [[likely]]
-            return true;
+        if (copied(a)) [[likely]] return true;
         return save(a);
     }
-    /// After an attempt that holds: the cells as the serial run leaves them.
-    void keep();
+    /// Whether `a` was copied already (touch's fast test).
+    bool copied(const Allocation& a) const {
+        return std::atomic_ref(const_cast<Allocation&>(a).attempt_mark)
+                   .load(std::memory_order_acquire) == id_;
+    }
+    /// After an attempt that holds: the cells as the serial run leaves them. `seconds`: how long
+    /// the attempt took, against which its copying is weighed for the next launch from its site.
+    void keep(double seconds);
     /// After a failed attempt: every allocation it touched as it was before the launch, and the
     /// launch's results cleared, for the run one block at a time.
     void undo();
@@ -68,6 +73,7 @@ private:
     std::mutex m_;
     std::vector<std::unique_ptr<Saved>> saved_;
     std::size_t saved_bytes_ = 0;
+    std::atomic<std::int64_t> copy_ns_{0};  ///< spent copying allocations, on every worker
     bool undone_ = false;
 };
 
@@ -76,9 +82,16 @@ private:
 inline ParallelAttempt* running_attempt = nullptr;
 
 /// Whether launch `g` (with racecheck or initcheck on) may be tried on every worker: every earlier
-/// launch happens before it, it is not cooperative, the profiler is off, and there is more than one
-/// worker and more than one block. race.cpp knows the launch order.
+/// launch happens before it, it is not cooperative, the profiler is off, there is more than one
+/// worker and more than one block, the arrays its pointer arguments name fit the copies' budget,
+/// and an attempt at its launch site has not failed or cost more than it saved before
+/// (`worth_trying`). race.cpp knows the launch order.
 bool may_try_in_parallel(const GridRun& g);
+/// Whether `bytes` of arrays (with their shadow cells) fit what one attempt may copy.
+bool fits_attempt_budget(std::size_t bytes);
+/// Whether launches from `g`'s site are still worth an attempt: none failed, and none spent so
+/// much of its time copying that the run one block at a time would have been as fast.
+bool worth_trying(const GridRun& g);
 
 /// Gives the running checked launch's blocks new ids for their stamps (race.cpp), after an
 /// attempt: what the attempt left in its blocks' shared memory cells is then another launch's,

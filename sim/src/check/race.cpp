@@ -8,6 +8,7 @@
 // fences) is unordered. Two atomics never race unless one is of block scope and they are in
 // different blocks (`atomics_agree`). Decided from stamps, never from the values seen, so a
 // race that the schedule hid is reported all the same.
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstring>
@@ -21,6 +22,7 @@
 #include "shadow.hpp"
 #include "attempt.hpp"
 #include "atomic_order.hpp"
+#include "../memory/arena.hpp"
 #include "../report/symbolize.hpp"
 #include "checker.hpp"
 #include "../report/finding.hpp"
@@ -531,7 +533,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 
 /// Striped locks over the cells of global memory while an attempt runs, so that of two blocks
 /// touching one cell at once, the second sees the first's stamp. One lock per 64 cells (2 KiB of
-/// shadow), each on a cache line of its own: a worker walking its block's elements takes one lock
+/// shadow; 4096 locks, 2^12), each on a cache line of its own: a worker walking its block's elements takes one lock
 /// many times in a row, and workers on different blocks seldom share one.
 struct alignas(64) CellLock {
     std::atomic<bool> held{false};
@@ -540,8 +542,11 @@ CellLock cell_locks[4096];
 
 class CellGuard {
 public:
+    // Hashed: arrays whose rows are a power of two apart would otherwise put the rows two
+    // workers walk on the same locks.
     explicit CellGuard(const Cell& c)
-        : held_(cell_locks[(reinterpret_cast<std::uintptr_t>(&c) >> 11) % 4096].held) {
+        : held_(cell_locks[(reinterpret_cast<std::uintptr_t>(&c) >> 11) * 0x9E3779B97F4A7C15ull >>
+                           52].held) {
         while (held_.exchange(true, std::memory_order_acquire))
             while (held_.load(std::memory_order_relaxed)) std::this_thread::yield();
     }
@@ -902,19 +907,56 @@ void race_access(const Allocation* a, const void* p, std::size_t size, Access ki
 // initcheck has nothing to say; or, in shared memory, settle_shared settles it. Everything else
 // goes through record, as a view's access does; so does every atomic, which the order of fences
 // and atomics may have to see.
+/// race_raw_access's usual case in an attempt: shared memory as in the serial run (the block's
+/// own), and in global memory, under the cell's lock, a read or write already recorded or the
+/// launch's first access to the element (where no other block's stamp can be). False for the
+/// rest, which goes through record_in_attempt.
+[[gnu::noinline]] bool settle_in_attempt(const Allocation* a, Cell& cell, Access kind,
+                                         const Stamp& cur) {
+    if (a->space == Space::shared)
+        return already_recorded(cell, kind, cur) || settle_shared(cell, kind, cur);
+    const ParallelAttempt& attempt = *running_attempt;
+    if (attempt.failed() || !attempt.copied(*a)) return false;
+    if (kind == Access::read && read_leaves_cell(cell, a, cur)) return true;
+    CellGuard lock(cell);
+    // A read already recorded, unless r2 or w says something of this launch that the read
+    // changes (check_cell_in_attempt).
+    if (kind == Access::read ? cell.r == cur && cell.r2.exec < launch_base
+                             : already_recorded(cell, kind, cur))
+        return true;
+    const bool written = cell.w.exec != exec_none || a->host_init;
+    if (!only_earlier_launches(cell) || reads_unwritten(*tls_race, written, kind != Access::write))
+        return false;
+    stamp_after_earlier_launches(cell, kind, cur);
+    return true;
+}
+
 void race_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                      const void* pc) {
-    if (auto* cells = static_cast<Cell*>(a->shadow);
-        cells && kind != Access::atomic && !running_attempt) [[likely]] {
+    if (auto* cells = static_cast<Cell*>(a->shadow); cells && kind != Access::atomic) [[likely]] {
         const auto [first, last] = elements(a, p, size);
         RaceBlock& b = *tls_race;
         const SiteCache::AddressSlot& slot = pc_slot(b.sites, pc);
         if (first == last && slot.address == pc) [[likely]] {
             const Stamp cur = stamp(b, slot.id, kind, tls::thread->linear);
             Cell& cell = cells[first];
+            if (running_attempt) [[unlikely]] {
+                // A third block's read of a shared input, the most frequent access of a matrix
+                // multiply, needs neither the cell's lock nor a call.
+                if (kind == Access::read && a->space != Space::shared &&
+                    read_leaves_cell(cell, a, cur) && !running_attempt->failed())
+                    return;
+                if (settle_in_attempt(a, cell, kind, cur)) return;
+                return record_raw(a, p, size, kind, pc);
+            }
             if (already_recorded(cell, kind, cur)) return;
             if (a->space == Space::shared) {
                 if (settle_shared(cell, kind, cur)) return;
+            } else if (kind == Access::read && launch_after_all && !b.sync.used &&
+                       read_leaves_cell(cell, a, cur)) {
+                // A third block's read of a shared input, which check_cell leaves alone (with no
+                // fence or atomic of its block to order the other blocks' reads before it).
+                return;
             } else {
                 const bool written = cell.w.exec != exec_none || a->host_init;
                 if (only_earlier_launches(cell) &&
@@ -945,7 +987,18 @@ bool may_try_in_parallel(const GridRun& g) {
         g.nblocks < 2)
         return false;
     const int workers = ThreadSchedule::workers(c);
-    return workers > 1 || (workers == 0 && std::thread::hardware_concurrency() > 1);
+    if (workers == 1 || (workers == 0 && std::thread::hardware_concurrency() < 2)) return false;
+    // The arrays the launch was given as pointers, with their shadow, must fit the copies: a
+    // launch that would run out of room half way would pay for the copies it made.
+    std::size_t bytes = 0;
+    const Allocation* seen[PointerArgs::capacity] = {};
+    for (unsigned i = 0; i < g.k.pointers.count; ++i) {
+        const Allocation* a = arena::owner_in_range(g.k.pointers.value[i]);
+        if (!a || std::find(seen, seen + i, a) != seen + i) continue;
+        seen[i] = a;
+        bytes += a->size + std::max<std::size_t>(a->shadow_cells, a->size / a->elem_size) * sizeof(Cell);
+    }
+    return fits_attempt_budget(bytes) && worth_trying(g);
 }
 
 }  // namespace simt::sim::detail

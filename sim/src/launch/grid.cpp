@@ -1,5 +1,6 @@
 // Runs a grid: blocks spread over the TBB arena, one worker per block, errors in block order.
 #include <algorithm>
+#include <chrono>
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -98,10 +99,11 @@ void run_on_every_worker(GridRun& g, ParallelAttempt* attempt = nullptr) {
 bool try_in_parallel(GridRun& g) {
     ParallelAttempt attempt(g);
     g.turns = &attempt;  // a block that spins on another's memory ends the attempt
+    const auto start = std::chrono::steady_clock::now();
     run_on_every_worker(g, &attempt);
     g.turns = nullptr;
     if (!attempt.failed() && g.errors.empty() && g.findings.empty()) {
-        attempt.keep();
+        attempt.keep(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         return true;
     }
     attempt.undo();
