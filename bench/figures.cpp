@@ -138,6 +138,25 @@ void show_costs(fmt::memory_buffer& out, const Reader& v) {
     put(out, "  {:<44} {:>6} ns, checkers off ({} ns with every checker on)\n",
         "the instrumentation, per raw access", num(v("instrumentation_ns_per_access_checks_off")),
         num(v("instrumentation_ns_per_access_all_checks")));
+    if (!v.has("plain_cuda_checked_slowdown_one_worker_vector_add")) return;
+    put(out,
+        "Plain CUDA with every checker on, times the same kernel built UNCHECKED, on one worker /\n"
+        "on every worker, and how much faster every worker runs it checked (a checked launch is\n"
+        "tried on every worker, docs/parallel-checking.md):\n");
+    for (const auto& w : kWorkloads) {
+        const std::string k = w.key;
+        put(out, "  {:<44} {:>6} / {:>6}   {}x\n", "plain CUDA, " + k,
+            num(v("plain_cuda_checked_slowdown_one_worker_" + k)),
+            num(v("plain_cuda_checked_slowdown_every_worker_" + k)),
+            num(v("plain_cuda_checked_every_worker_speedup_" + k)));
+    }
+    if (v.has("matmul_1024_checked_2_workers_s"))
+        put(out, "  {:<44} {:>6} / {:>6}   {}x  ({} s checked, {} s UNCHECKED, on two)\n",
+            "naive matmul 1024^2", num(v("matmul_1024_checked_1_workers_s") /
+                                       v("matmul_1024_unchecked_1_workers_s")),
+            num(v("matmul_1024_checked_slowdown_two_workers")),
+            num(v("matmul_1024_checked_1_workers_s") / v("matmul_1024_checked_2_workers_s")),
+            num(v("matmul_1024_checked_2_workers_s")), num(v("matmul_1024_unchecked_2_workers_s")));
 }
 
 // One figure against its target. The verdict is taken on the value as printed, rounded to the
@@ -184,6 +203,23 @@ void show_targets(fmt::memory_buffer& out, const Reader& v) {
                " ns", true, kMaxExtraBarrierNs);
     target_row(out, "shadow bytes per device byte", v("shadow_bytes_per_device_byte"), 2, "", true,
                kMaxShadowPerByte);
+    if (v.has("plain_cuda_checked_slowdown_every_worker_vector_add")) {
+        for (const auto& w : kWorkloads) {
+            const std::string k = w.key;
+            target_row(out, "2 workers: " + k + " checked / unchecked",
+                       v("plain_cuda_checked_slowdown_every_worker_" + k), 1, "x", true,
+                       k == "vector_add" ? kMaxCheckedSlowdownTwoWorkersVectorAdd
+                                         : kMaxCheckedSlowdownTwoWorkers);
+        }
+    }
+    if (v.has("matmul_1024_checked_2_workers_s")) {
+        target_row(out, "2 workers: matmul 1024^2 checked / unchecked",
+                   v("matmul_1024_checked_slowdown_two_workers"), 1, "x", true,
+                   kMaxCheckedSlowdownTwoWorkers);
+        target_row(out, "matmul 1024^2 checked, two workers / one",
+                   v("matmul_1024_checked_1_workers_s") / v("matmul_1024_checked_2_workers_s"), 2,
+                   "x", false, kMinCheckedTwoWorkerSpeedup);
+    }
 }
 
 }  // namespace

@@ -32,6 +32,12 @@ inline constexpr double kMaxToHipcpu = 1.0;  // plain CUDA built UNCHECKED / HIP
 // Not set by an issue: docs/simulator.md's.
 inline constexpr double kMaxExtraBarrierNs = 5;
 inline constexpr double kMaxShadowPerByte = 8;
+// Issue 42, on two workers: every checker on / UNCHECKED for plain CUDA (vector add: 21
+// instructions a thread, where a hook call per access already costs 7-10x), and checked two
+// workers / one.
+inline constexpr double kMaxCheckedSlowdownTwoWorkers = 10;
+inline constexpr double kMaxCheckedSlowdownTwoWorkersVectorAdd = 15;
+inline constexpr double kMinCheckedTwoWorkerSpeedup = 1.7;
 
 /// Writes `figures` to `path`, one figure per line; false, said on stderr, when it cannot.
 bool write_figures(const Figures& figures, const std::string& path);

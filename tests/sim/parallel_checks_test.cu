@@ -58,6 +58,16 @@ __global__ void everyone_reads_twice(const int* x, int* out) {
     out[i] = first + x[0];
 }
 
+// Each thread reads a row and a column of `m`, as a matrix multiply reads its two inputs: every
+// element is read by the 2 x 8 blocks of its row and column of blocks, by several threads each.
+__global__ void rows_and_columns(const int* m, int* out, int n) {
+    int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+    int sum = 0;
+    for (int k = 0; k < n; ++k) sum += m[row * n + k] * m[k * n + col];
+    __syncthreads();
+    out[row * n + col] = sum + m[row * n + col];
+}
+
 std::vector<float> multiply_checked(const char* workers, int n) {
     Workers set(workers);
     std::vector<float> a(n * n), b(n * n);
@@ -176,4 +186,39 @@ TEST_CASE("Reads of one element by many blocks leave its shadow cell as the seri
     CHECK(one->r2 == test::ShadowRead{true, 1, 31, second_read});
     CHECK(eight->r == one->r);
     CHECK(eight->r2 == one->r2);
+}
+
+TEST_CASE("Every element many blocks read keeps the reads the serial run keeps, on eight workers",
+          "[racecheck][parallel]") {
+    // Blocks arrive at an element in any order, lower ones taking its first read over from higher
+    // ones (check_cell_in_attempt): each run on eight workers must leave every cell as one does.
+    constexpr int n = 64;
+    auto run = [](const char* workers) {
+        Workers set(workers);
+        int *m, *out;
+        cudaMalloc(&m, n * n * sizeof(int));
+        cudaMalloc(&out, n * n * sizeof(int));
+        std::vector<int> host(n * n);
+        for (int i = 0; i < n * n; ++i) host[i] = i % 9;
+        cudaMemcpy(m, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice);
+        auto fs = findings_of([&] { rows_and_columns<<<dim3(n / 8, n / 8), dim3(8, 8)>>>(m, out, n); });
+        CHECK(fs.empty());
+        std::vector<test::ShadowReads> kept;
+        for (int i = 0; i < n * n; ++i) kept.push_back(test::kept_reads(m + i).value_or(test::ShadowReads{}));
+        cudaFree(m);
+        cudaFree(out);
+        return kept;
+    };
+    const auto one = run("1");
+    REQUIRE(one.size() == std::size_t(n * n));
+    CHECK(one[0].r.any);
+    CHECK(one[0].r2.any);
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        const auto tried = simt::sim::checked_launches().tried_in_parallel;
+        const auto eight = run("8");
+        CHECK(simt::sim::checked_launches().tried_in_parallel == tried + 1);
+        int differ = 0;
+        for (int i = 0; i < n * n; ++i) differ += !(eight[i] == one[i]);
+        CHECK(differ == 0);
+    }
 }

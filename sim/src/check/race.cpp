@@ -952,16 +952,16 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
             if (already_recorded(cell, kind, cur)) return;
             if (a->space == Space::shared) {
                 if (settle_shared(cell, kind, cur)) return;
-            } else if (kind == Access::read && launch_after_all && !b.sync.used &&
-                       read_leaves_cell(cell, a, cur)) {
-                // A third block's read of a shared input, which check_cell leaves alone (with no
-                // fence or atomic of its block to order the other blocks' reads before it).
-                return;
             } else {
                 const bool written = cell.w.exec != exec_none || a->host_init;
                 if (only_earlier_launches(cell) &&
                     !reads_unwritten(b, written, kind != Access::write))
                     return stamp_after_earlier_launches(cell, kind, cur);
+                // A third block's read of a shared input, which check_cell leaves alone (with no
+                // fence or atomic of its block to order the other blocks' reads before it).
+                if (kind == Access::read && launch_after_all && !b.sync.used &&
+                    read_leaves_cell(cell, a, cur))
+                    return;
             }
         }
     }
