@@ -907,27 +907,24 @@ void race_access(const Allocation* a, const void* p, std::size_t size, Access ki
 // initcheck has nothing to say; or, in shared memory, settle_shared settles it. Everything else
 // goes through record, as a view's access does; so does every atomic, which the order of fences
 // and atomics may have to see.
-/// race_raw_access's usual case in an attempt: shared memory as in the serial run (the block's
-/// own), and in global memory, under the cell's lock, a read or write already recorded or the
-/// launch's first access to the element (where no other block's stamp can be). False for the
-/// rest, which goes through record_in_attempt.
-[[gnu::noinline]] bool settle_in_attempt(const Allocation* a, Cell& cell, Access kind,
-                                         const Stamp& cur) {
+/// race_raw_access's usual case in an attempt, one element from a site seen before: shared
+/// memory as in the serial run (the block's own); in global memory, once the allocation is
+/// copied, the whole rule under the cell's lock (record_in_attempt's loop, without its setup).
+/// False for what it leaves to record_in_attempt.
+[[gnu::noinline]] bool settle_in_attempt(const Allocation* a, Cell& cell, std::size_t index,
+                                         std::size_t size, Access kind, const Stamp& cur) {
     if (a->space == Space::shared)
         return already_recorded(cell, kind, cur) || settle_shared(cell, kind, cur);
     const ParallelAttempt& attempt = *running_attempt;
     if (attempt.failed() || !attempt.copied(*a)) return false;
-    if (kind == Access::read && read_leaves_cell(cell, a, cur)) return true;
-    CellGuard lock(cell);
-    // A read already recorded, unless r2 or w says something of this launch that the read
-    // changes (check_cell_in_attempt).
-    if (kind == Access::read ? cell.r == cur && cell.r2.exec < launch_base
-                             : already_recorded(cell, kind, cur))
-        return true;
-    const bool written = cell.w.exec != exec_none || a->host_init;
-    if (!only_earlier_launches(cell) || reads_unwritten(*tls_race, written, kind != Access::write))
-        return false;
-    stamp_after_earlier_launches(cell, kind, cur);
+    found_in_attempt = false;
+    bool met;
+    {
+        CellGuard lock(cell);
+        met = !check_cell_in_attempt(*tls_race, cell, Ctx{a, index, kind, size, kind,
+                                                          kind != Access::write}, cur);
+    }
+    if (met || found_in_attempt) leave_attempt();
     return true;
 }
 
@@ -946,7 +943,7 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
                 if (kind == Access::read && a->space != Space::shared &&
                     read_leaves_cell(cell, a, cur) && !running_attempt->failed())
                     return;
-                if (settle_in_attempt(a, cell, kind, cur)) return;
+                if (settle_in_attempt(a, cell, first, size, kind, cur)) return;
                 return record_raw(a, p, size, kind, pc);
             }
             if (already_recorded(cell, kind, cur)) return;
