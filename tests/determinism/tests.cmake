@@ -49,3 +49,6 @@ simt_same_report_test("A spin lock with fences across four blocks" sync_idioms A
   FINDING "lock: 16 \\(expected 16\\)")
 simt_same_report_test("The last-block reduction with its fence" sync_idioms ARGS last-block
   FINDING "last-block: [0-9]+ \\(expected [0-9]+\\)")
+# Kernel printf ends an attempt before its first line: lines come once, in block order.
+simt_same_report_test("Lesson 01's printf from every thread" 01_threads
+  FINDING "block 1 of 2, thread 3 of 4 -> global index 7")
