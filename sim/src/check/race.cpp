@@ -533,8 +533,8 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 
 /// Striped locks over the cells of global memory while an attempt runs, so that of two blocks
 /// touching one cell at once, the second sees the first's stamp. One lock per 64 cells (2 KiB of
-/// shadow; 4096 locks, 2^12), each on a cache line of its own: a worker walking its block's elements takes one lock
-/// many times in a row, and workers on different blocks seldom share one.
+/// shadow; 4096 locks, 2^12), each on a cache line of its own: a worker walking its block's
+/// elements takes one lock many times in a row, and workers on different blocks seldom share one.
 struct alignas(64) CellLock {
     std::atomic<bool> held{false};
 };
