@@ -74,6 +74,46 @@ TEST_CASE("grid.sync() orders one block's writes before another block's reads", 
     cudaFree(out);
 }
 
+// Before grid.sync(), blocks 0 and 1 read data[0] (blocks 2 and 3 their own elements, at the
+// same line); after it, block 2 reads data[0] there and block 3 overwrites it, with nothing
+// between those two.
+constexpr unsigned reread_line = __LINE__ + 6, overwrite_line = __LINE__ + 7;
+__global__ void read_then_overwrite(int* data, int* out) {
+    cg::grid_group grid = cg::this_grid();
+    for (int phase = 0; phase < 2; ++phase) {
+        if (phase == 1) grid.sync();
+        const unsigned i = phase == 0 && blockIdx.x >= 2 ? blockIdx.x : 0;
+        if (threadIdx.x == 0 && (phase == 0 || blockIdx.x == 2)) out[blockIdx.x] = data[i];
+        if (threadIdx.x == 0 && phase == 1 && blockIdx.x == 3) data[0] = 7;
+    }
+}
+
+TEST_CASE("A read after grid.sync() races with another block's write after it, whoever read before it",
+          "[cg][grid][race]") {
+    TwoWorkers two;
+    int *data, *out;
+    cudaMalloc(&data, 4 * sizeof(int));
+    cudaMalloc(&out, 4 * sizeof(int));
+    const int values[4] = {3, 4, 5, 6};
+    cudaMemcpy(data, values, sizeof values, cudaMemcpyHostToDevice);
+    auto fs = findings_of([&] {
+        void* argv[] = {&data, &out};
+        REQUIRE(cudaLaunchCooperativeKernel(read_then_overwrite, dim3(4), dim3(32), argv) ==
+                cudaSuccess);
+    });
+#if defined(SIMT_RAW_CHECKS)
+    const auto* race = test::first_of(fs, "data-race");
+    REQUIRE(race != nullptr);
+    auto lines = test::lines_of(*race);
+    std::sort(lines.begin(), lines.end());
+    CHECK(lines == std::vector<unsigned>{reread_line, overwrite_line});
+#else
+    (void)fs;
+#endif
+    cudaFree(data);
+    cudaFree(out);
+}
+
 __global__ void keeps_shared(int* out) {
     __shared__ int mine[32];
     mine[threadIdx.x] = static_cast<int>(blockIdx.x * 100 + threadIdx.x);

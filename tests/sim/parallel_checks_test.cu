@@ -78,6 +78,14 @@ __global__ void read_the_next_block(int* x, int* out) {
     out[blockIdx.x] = x[blockIdx.x + 1];
 }
 
+// Each block counts itself into pinned host memory, which a kernel reaches as it does device
+// memory, and into one device counter, where the blocks meet.
+__global__ void count_into_host_memory(int* per_block, int* counter) {
+    if (threadIdx.x != 0) return;
+    per_block[blockIdx.x] += 1;
+    atomicAdd(counter, 1);
+}
+
 std::vector<float> multiply_checked(const char* workers, int n) {
     Workers set(workers);
     std::vector<float> a(n * n), b(n * n);
@@ -255,4 +263,22 @@ TEST_CASE("An undone attempt leaves no element written that the run in order fin
     const auto after = simt::sim::checked_launches();
     CHECK(after.tried_in_parallel == before.tried_in_parallel + 1);  // tried, met, undone
     CHECK(after.kept == before.kept);
+}
+
+TEST_CASE("A launch while pinned host memory is held runs one block at a time, writing it once",
+          "[racecheck][parallel]") {
+    Workers set("4");
+    int *per_block, *counter;
+    REQUIRE(cudaMallocHost(&per_block, 16 * sizeof(int)) == cudaSuccess);
+    for (int b = 0; b < 16; ++b) per_block[b] = 0;
+    cudaMalloc(&counter, sizeof(int));
+    cudaMemset(counter, 0, sizeof(int));
+    const auto before = simt::sim::checked_launches();
+    auto fs = findings_of([&] { count_into_host_memory<<<16, 32>>>(per_block, counter); });
+    CHECK(fs.empty());
+    // An attempt would be undone at the counter, and its writes to host memory made again.
+    CHECK(simt::sim::checked_launches().tried_in_parallel == before.tried_in_parallel);
+    for (int b = 0; b < 16; ++b) CHECK(per_block[b] == 1);
+    cudaFreeHost(per_block);
+    cudaFree(counter);
 }

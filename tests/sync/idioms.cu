@@ -149,6 +149,25 @@ __global__ void wait_forever(int* flag) {
         }
 }
 
+// Blocks 0, 1 and 2 read data[0]; blocks 0 and 1 then say so through a counter, and block 3
+// overwrites data[0] once the counter says two have read it. Block 2 never says it has: its
+// read and block 3's write race, though the two reads block 3 waited for happen before it.
+__global__ void overwrite_after_two_readers(int* data, int* readers, int* out) {
+    if (threadIdx.x != 0) return;
+    if (blockIdx.x < 3) {
+        atomicAdd(out, data[0]);  // each reader adds what it read
+        if (blockIdx.x < 2) {
+            __threadfence();
+            atomicAdd(readers, 1);
+        }
+    } else {
+        while (atomicAdd(readers, 0) < 2) {
+        }
+        __threadfence();
+        data[0] = 99;
+    }
+}
+
 int main(int argc, char** argv) {
     const char* which = argc > 1 ? argv[1] : "";
     auto is = [&](const char* name) { return std::strcmp(which, name) == 0; };
@@ -187,6 +206,11 @@ int main(int argc, char** argv) {
         cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice);
         sum_last_block<<<8, 64>>>(in, partial, out, is("last-block"));
         for (int i = 0; i < 8 * 64; ++i) expect += i % 7;
+    } else if (is("overwrite-after-two-of-three-readers")) {
+        const int value = 5;
+        cudaMemcpy(data, &value, sizeof value, cudaMemcpyHostToDevice);
+        overwrite_after_two_readers<<<4, 32>>>(data, flag, out);
+        expect = 3 * value;  // what the blocks add in block order: on a GPU, block 2 may see 99
     } else if (is("block-scoped-add")) {
         block_scoped_add<<<2, 32>>>(out);
         expect = 2;
@@ -195,7 +219,8 @@ int main(int argc, char** argv) {
     } else {
         std::printf("usage: idioms message|message-no-writer-fence|message-no-reader-fence|"
                     "message-volatile|message-in-block|message-in-block-no-fence|libcu-release-acquire|libcu-relaxed|lock|lock-no-fence|lock-one-block|block-scoped-lock|"
-                    "last-block|last-block-no-fence|block-scoped-add|wait-forever\n");
+                    "last-block|last-block-no-fence|overwrite-after-two-of-three-readers|block-scoped-add|"
+                    "wait-forever\n");
         return 2;
     }
     cudaError_t e = cudaDeviceSynchronize();

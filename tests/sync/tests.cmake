@@ -46,6 +46,9 @@ foreach(workers IN ITEMS 1 4)
   simt_robustness_test("The last-block reduction without its fence is a race between a block's sum and the last block's read${at}"
     PROGRAM sync_idioms ARGS last-block-no-fence ENV SIMT_WORKERS=${workers} STATUS 0
     EXPECT "${race} 'partial'\\[0\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(7,0,0\\) at idioms.cu:134\n  write by thread \\(0,0,0\\) block \\(0,0,0\\) at idioms.cu:126\n  the other thread made this access, then the atomic at idioms.cu:128")
+  simt_robustness_test("A write after a count of two readers races with a third reader that never counted itself${at}"
+    PROGRAM sync_idioms ARGS overwrite-after-two-of-three-readers ENV SIMT_WORKERS=${workers} STATUS 0
+    EXPECT "simt: data race \\(write after read\\) on global memory 'data'\\[0\\][^\n]*\n  write by thread \\(0,0,0\\) block \\(3,0,0\\) at idioms.cu:167\n  read by thread \\(0,0,0\\) block \\(2,0,0\\) at idioms.cu:158\n  nothing orders these accesses")
   simt_robustness_test("atomicAdd_block from two blocks on one word is a race between the two atomics${at}"
     PROGRAM sync_idioms ARGS block-scoped-add ENV SIMT_WORKERS=${workers} STATUS 0
     EXPECT "simt: data race \\(write after write\\) on global memory 'out'\\[0\\][^\n]*\n  atomic by thread \\(0,0,0\\) block \\(1,0,0\\) at idioms.cu:142\n  atomic by thread \\(0,0,0\\) block \\(0,0,0\\) at idioms.cu:142\n  nothing orders these accesses: an atomic of block scope")

@@ -39,5 +39,7 @@ void host_memory_access(const void* p, std::size_t n, Access k, const void* pc);
 /// Whether `p` lies in pinned host memory (cudaMallocHost, cudaHostAlloc), which a kernel may
 /// reach as on a GPU with unified addressing (api/memory.cpp).
 bool pinned_host_memory(const void* p);
+/// Whether the program holds any pinned host memory now.
+bool pinned_host_memory_in_use();
 
 }  // namespace simt::sim::detail

@@ -25,6 +25,7 @@
 #include "../memory/arena.hpp"
 #include "../report/symbolize.hpp"
 #include "checker.hpp"
+#include "host_pointers.hpp"
 #include "../report/finding.hpp"
 
 namespace simt::sim::detail {
@@ -156,6 +157,18 @@ bool launch_cooperative = false;
 /// Every earlier launch happens before the running one (earlier_launches_ordered): a cell that
 /// holds only their stamps holds nothing this launch can race with.
 bool launch_after_all = false;
+/// A block of the running launch made an atomic or volatile access the order of fences and
+/// atomics sees (record_atomic): one block's accesses may now happen before another's.
+bool launch_synced = false;
+
+/// Whether, so far in the running launch, each block ran whole before the next began and none
+/// can have ordered its accesses before another block's: then any two blocks' accesses of one
+/// element are concurrent, which third_block_read's rule needs. Every order between blocks
+/// starts with an atomic or volatile access (launch_synced), made before the next block began
+/// unless a block waited for others (GridRun::blocks_waited).
+bool blocks_unordered(const RaceBlock& b) {
+    return !launch_synced && !b.block->grid->blocks_waited;
+}
 
 /// Whether `exec` is the running block in an earlier grid.sync() phase: its shared memory lives on.
 bool earlier_phase_of(std::uint32_t exec, const RaceBlock& b) {
@@ -411,11 +424,15 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 }
 
 /// Whether `cur`, a read not ordered after the cell's r, is by a block of the running launch
-/// above two others that read the element in it: the lowest (r) and the second lowest (r2),
-/// which keep their reads.
-[[gnu::always_inline]] inline bool third_block_read(const Cell& cell, const Stamp& cur) {
-    return cell.r.exec >= launch_base && cell.r2.exec >= launch_base && cell.r.exec < cur.exec &&
-           cell.r2.exec != cell.r.exec && cell.r2.exec < cur.exec;
+/// above two others that read the element since its latest grid.sync(): the lowest (r) and the
+/// second lowest (r2), which keep their reads. A later write by any block meets one of the two
+/// unordered, so the third's read need not be kept, while no block orders itself after
+/// another's (blocks_unordered); once one may, the write may be ordered after both kept reads
+/// and not after the third, which the cell must then keep instead.
+[[gnu::always_inline]] inline bool third_block_read(const RaceBlock& b, const Cell& cell,
+                                                    const Stamp& cur) {
+    return cell.r.exec >= phase_base && cell.r2.exec >= phase_base && cell.r.exec < cur.exec &&
+           cell.r2.exec != cell.r.exec && cell.r2.exec < cur.exec && blocks_unordered(b);
 }
 
 [[gnu::always_inline]] inline void check_cell(const RaceBlock& b, Cell& cell, const Ctx& c,
@@ -450,7 +467,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
                 if (cell.r2.exec != exec_none && ordered(b, widen(cell.r2, cell.r), cur))
                     cell.r2 = {};
                 cell.r = cur;
-            } else if (!third_block_read(cell, cur)) {
+            } else if (!third_block_read(b, cell, cur)) {
                 cell.r2 = {cur.exec, cur.tsite};
             }
             break;
@@ -524,6 +541,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
             check_cell(b, cells[i],
                        Ctx{a, i, note->is_volatile ? kind : Access::atomic, size, rule, note->reads},
                        cur);
+    launch_synced = true;
     if (atomic && b.race_on &&
         sync_atomic(b.sync, t, b.block->nthreads, position(b, t), p, *note, cur))
         tick_own_clock(b, t);
@@ -629,7 +647,7 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
     if (cur.exec > cell.r.exec) {  // above the lowest block: as in the serial run
         // r2 holding r's block's latest read is about to give way to this block's: set it aside.
         if (cell.r2.exec == cell.r.exec && (cell.r2.tsite & r2_after_r) &&
-            !third_block_read(cell, cur))
+            !third_block_read(b, cell, cur))
             set_aside(cell, {cell.r2.exec, cell.r2.tsite & ~r2_after_r});
         check_cell(b, cell, c, cur);
         return true;
@@ -648,15 +666,16 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
     return true;
 }
 
-/// A read in an attempt that cannot change the cell, decided without its lock: two other blocks
-/// of the launch, both below this one, read the element, and something wrote it before the
-/// launch. A write by any block would meet one of those reads, so the read needs no stamp of
-/// its own to be met; and it is no block's r or r2 in the serial run either (third_block_read).
+/// A read that cannot change the cell, decided without its lock in an attempt: two other blocks
+/// of the launch, both below this one, read the element since its latest grid.sync(), and
+/// something wrote it before the launch. A write by any block would meet one of those reads, so
+/// the read needs no stamp of its own to be met; and it is no block's r or r2 in the serial run
+/// either (third_block_read, whose blocks_unordered the caller asks).
 [[gnu::always_inline]] inline bool read_leaves_cell(const Cell& cell, const Allocation* a,
                                                     const Stamp& cur) {
     auto load = [](const std::uint32_t& field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
     const std::uint32_t r = load(cell.r.exec), r2 = load(cell.r2.exec), w = load(cell.w.exec);
-    return r >= launch_base && r2 >= launch_base && r < cur.exec && r2 != r && r2 < cur.exec &&
+    return r >= phase_base && r2 >= phase_base && r < cur.exec && r2 != r && r2 < cur.exec &&
            w < launch_base && (w != exec_none || a->host_init);
 }
 
@@ -772,6 +791,7 @@ public:
         launch_after_all = earlier_launches_ordered();
         launch_blocks = static_cast<std::uint32_t>(g.nblocks);
         launch_cooperative = g.k.cooperative;
+        launch_synced = false;
         sync_new_launch();
     }
 
@@ -957,7 +977,7 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
                 // A third block's read of a shared input, which check_cell leaves alone (with no
                 // fence or atomic of its block to order the other blocks' reads before it).
                 if (kind == Access::read && launch_after_all && !b.sync.used &&
-                    read_leaves_cell(cell, a, cur))
+                    read_leaves_cell(cell, a, cur) && blocks_unordered(b))
                     return;
             }
         }
@@ -983,6 +1003,9 @@ bool may_try_in_parallel(const GridRun& g) {
     if (!launch_after_all || g.k.cooperative || c.profile_text || !c.profile_json.empty() ||
         g.nblocks < 2)
         return false;
+    // A kernel reaches pinned host memory through any pointer, and an attempt neither copies it
+    // nor sees its accesses: an undone attempt would leave its writes made twice.
+    if (pinned_host_memory_in_use()) return false;
     const int workers = ThreadSchedule::workers(c);
     if (workers == 1 || (workers == 0 && std::thread::hardware_concurrency() < 2)) return false;
     // The arrays the launch was given as pointers, with their shadow, must fit the copies: a

@@ -49,6 +49,7 @@ void BlockTurns::runner(std::unique_lock<std::mutex>& lock) {
 
 void BlockTurns::wait_for_others(const BlockState& b) {
     std::unique_lock lock(m_);
+    g_.blocks_waited = true;  // read by the block the turn goes to, under this lock
     Seat me;
     me.block = &b;
     waiting_.insert(std::find_if(waiting_.begin(), waiting_.end(),

@@ -41,6 +41,8 @@ struct GridRun {
     /// A checked launch's blocks, which take turns when one spins (launch/turns.hpp's
     /// BlockTurns); each block reaches them as BlockState::others.
     OtherBlocks* turns = nullptr;
+    /// A block waited for others (BlockTurns): blocks no longer run whole, one after another.
+    bool blocks_waited = false;
 };
 
 }  // namespace simt::sim::detail
