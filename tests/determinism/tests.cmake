@@ -52,3 +52,18 @@ simt_same_report_test("The last-block reduction with its fence" sync_idioms ARGS
 # Kernel printf ends an attempt before its first line: lines come once, in block order.
 simt_same_report_test("Lesson 01's printf from every thread" 01_threads
   FINDING "block 1 of 2, thread 3 of 4 -> global index 7")
+# What a launch tried on every worker leaves in the shadow for a later launch to report against,
+# and findings in the last blocks of a launch.
+simt_add_executable(determinism_after_attempts SOURCES determinism/after_attempts.cu SIMULATOR_ONLY)
+simt_same_report_test("A race with a kernel that every block read a weight in, on another stream"
+  determinism_after_attempts ARGS race-with-an-earlier-launch
+  FINDING "simt: data race \\(write after read\\) on global memory 'weights'\\[3\\][^\n]*\n  write by thread \\(3,0,0\\) block \\(0,0,0\\) at after_attempts.cu:17 \\(in the kernel launched at after_attempts.cu:79\\)\n  read by thread \\(3,0,0\\) block \\(0,0,0\\) at after_attempts.cu:12 ")
+simt_same_report_test("An uninitialized read of what a kernel tried on every worker left unwritten"
+  determinism_after_attempts ARGS uninitialised-after-a-kept-launch
+  FINDING "simt: uninitialized read[^\n]*'ints'\\[1\\][^\n]*\n[^\n]*thread \\(1,0,0\\) block \\(0,0,0\\) at after_attempts.cu:30")
+simt_same_report_test("A race between the last two blocks of a launch"
+  determinism_after_attempts ARGS race-in-the-last-block
+  FINDING "simt: data race \\(read after write\\) on global memory 'ints'\\[2944\\][^\n]*\n[^\n]*block \\(47,0,0\\) at after_attempts.cu:44\n[^\n]*block \\(46,0,0\\) at after_attempts.cu:43")
+simt_same_report_test("A shared tile read before it is written in the one block that skips its barrier"
+  determinism_after_attempts ARGS shared-race-in-one-block
+  FINDING "simt: uninitialized read of shared memory 'tile'\\[1\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(29,0,0\\) at after_attempts.cu:55\n.*simt: data race \\(write after read\\) on shared memory 'tile'\\[1\\][^\n]*\n  write by thread \\(1,0,0\\) block \\(29,0,0\\) at after_attempts.cu:51")

@@ -97,6 +97,12 @@ void checks_exit() {
     each_enabled(config(), [](Checker& c) { c.exit(); });
 }
 
+bool LaunchChecks::one_at_a_time(const Config& cfg) {
+    bool serial = false;
+    each_enabled(cfg, [&](Checker& c) { serial |= c.serial_blocks; });
+    return serial;
+}
+
 LaunchChecks::LaunchChecks(GridRun& g) : g_(g) {
     bool serial = false;
     each_enabled(g.cfg, [&](Checker& c) {

@@ -215,6 +215,8 @@ public:
     explicit LaunchChecks(GridRun& g);
     ~LaunchChecks();
     bool serial() const { return lock_.owns_lock(); }
+    /// Whether a launch under `cfg` runs alone, its blocks in order (a serial_blocks checker is on).
+    static bool one_at_a_time(const Config& cfg);
 
 private:
     GridRun& g_;

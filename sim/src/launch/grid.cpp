@@ -115,6 +115,7 @@ bool try_in_parallel(GridRun& g) {
 void run_grid(const KernelLaunch& k) {
     HostMemoryArgs host_memory(k);
     GridRun g(k, config());
+    if (LaunchChecks::one_at_a_time(g.cfg)) wait_for_launches_before(k.serial);
     LaunchChecks checks(g);
     {
         WatchedGrid watched(g);

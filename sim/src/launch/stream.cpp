@@ -4,6 +4,10 @@
 #include "watchdog.hpp"
 #include "../check/checker.hpp"
 
+#include <condition_variable>
+#include <mutex>
+#include <set>
+
 namespace simt::sim::detail {
 
 /// Never destroyed: stream threads may still be parked when the process ends.
@@ -66,17 +70,62 @@ void order_with_legacy_default(StreamImpl& impl) {
 
 }  // namespace
 
+namespace {
+
+/// The launches queued and not yet ended, by serial.
+struct QueuedLaunches {
+    std::mutex m;
+    std::condition_variable ended;
+    std::uint32_t next_serial = 1;
+    std::set<std::uint32_t> waiting;
+};
+QueuedLaunches& queued_launches() {
+    static QueuedLaunches* q = new QueuedLaunches;  // stream threads may outlive statics
+    return *q;
+}
+
+/// Ends a launch's place in the queue when the stream's task that holds it is destroyed, run or
+/// dropped (a stream drops the work after an error).
+struct QueuedLaunch {
+    std::uint32_t serial;
+    ~QueuedLaunch() { launch_ended(serial); }
+};
+
+}  // namespace
+
+std::uint32_t queue_launch() {
+    QueuedLaunches& q = queued_launches();
+    std::lock_guard lock(q.m);
+    q.waiting.insert(q.next_serial);
+    return q.next_serial++;
+}
+
+void launch_ended(std::uint32_t serial) {
+    QueuedLaunches& q = queued_launches();
+    {
+        std::lock_guard lock(q.m);
+        q.waiting.erase(serial);
+    }
+    q.ended.notify_all();
+}
+
+void wait_for_launches_before(std::uint32_t serial) {
+    QueuedLaunches& q = queued_launches();
+    std::unique_lock lock(q.m);
+    q.ended.wait(lock, [&] { return q.waiting.empty() || *q.waiting.begin() >= serial; });
+}
+
 void enqueue_launch(const Stream* s, KernelLaunch k) {
     if (captured_launch(s, k)) return;  // a stream under capture adds a graph node (graph.cpp)
     StreamImpl& impl = s ? s->impl() : Stream::default_stream().impl();
     order_with_legacy_default(impl);
-    static std::atomic<std::uint32_t> next_serial{1};
-    k.serial = next_serial++;
+    k.serial = queue_launch();
+    auto place = std::make_shared<QueuedLaunch>(k.serial);
     k.stream = impl.id;
     k.device = impl.device;
     order_launch(k);
     auto shared = std::make_shared<KernelLaunch>(std::move(k));
-    impl.enqueue([shared] {
+    impl.enqueue([shared, place] {
         Watched watched(*shared);
         try {
             run_grid(*shared);
