@@ -5,6 +5,7 @@
 // tests/determinism/ runs each form at 1, 2, 4 and 8 workers.
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 // Every block reads all eight weights: each weight is read by every block, many times.
 __global__ void scale(const float* weights, const float* x, float* y, int n) {
@@ -57,6 +58,12 @@ __global__ void tile_sums(const int* in, int* sums, int skip) {
     }
 }
 
+// Copies its input's first element, which the host passes as a host array: on a GPU, an
+// illegal address.
+__global__ void copy_first(const int* in, int* out) {
+    out[blockIdx.x * blockDim.x + threadIdx.x] = in[0];
+}
+
 int main(int argc, char** argv) {
     const char* which = argc > 1 ? argv[1] : "";
     auto is = [&](const char* name) { return std::strcmp(which, name) == 0; };
@@ -104,10 +111,14 @@ int main(int argc, char** argv) {
         tile_sums<<<48, 32>>>(ints, sums, 29);
         cudaDeviceSynchronize();
         std::printf("%s: done\n", which);
+    } else if (is("host-array")) {
+        std::vector<int> host(4, 2);
+        copy_first<<<48, 64>>>(host.data(), ints);
+        std::printf("%s: %s\n", which, cudaGetErrorName(cudaDeviceSynchronize()));
     } else {
         std::printf("usage: after_attempts race-with-an-earlier-launch|"
                     "uninitialised-after-a-kept-launch|race-in-the-last-block|"
-                    "shared-race-in-one-block\n");
+                    "shared-race-in-one-block|host-array\n");
         return 2;
     }
     cudaFree(ints);

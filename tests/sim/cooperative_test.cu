@@ -74,18 +74,21 @@ TEST_CASE("grid.sync() orders one block's writes before another block's reads", 
     cudaFree(out);
 }
 
-// Before grid.sync(), blocks 0 and 1 read data[0] (blocks 2 and 3 their own elements, at the
-// same line); after it, block 2 reads data[0] there and block 3 overwrites it, with nothing
-// between those two.
-constexpr unsigned reread_line = __LINE__ + 6, overwrite_line = __LINE__ + 7;
-__global__ void read_then_overwrite(int* data, int* out) {
+// Before grid.sync(), blocks 0 and 1 read data[0]; after it, block 2 reads data[2], data[1] and
+// then data[0], which block 3 overwrites, with nothing between those two. The reads are one
+// loop's: one site, as a loop over a shared input has.
+constexpr unsigned reread_line = __LINE__ + 8, overwrite_line = __LINE__ + 11;
+__global__ void read_then_overwrite(int* data, int* out, int last) {
     cg::grid_group grid = cg::this_grid();
-    for (int phase = 0; phase < 2; ++phase) {
-        if (phase == 1) grid.sync();
-        const unsigned i = phase == 0 && blockIdx.x >= 2 ? blockIdx.x : 0;
-        if (threadIdx.x == 0 && (phase == 0 || blockIdx.x == 2)) out[blockIdx.x] = data[i];
-        if (threadIdx.x == 0 && phase == 1 && blockIdx.x == 3) data[0] = 7;
+    const bool first = threadIdx.x == 0;
+    if (first && blockIdx.x < 2) out[blockIdx.x] = data[0];
+    grid.sync();
+    if (first && blockIdx.x == 2) {
+        int sum = 0;
+        for (int k = last; k >= 0; --k) sum += data[k];
+        out[2] = sum;
     }
+    if (first && blockIdx.x == 3) data[0] = 7;
 }
 
 TEST_CASE("A read after grid.sync() races with another block's write after it, whoever read before it",
@@ -97,7 +100,8 @@ TEST_CASE("A read after grid.sync() races with another block's write after it, w
     const int values[4] = {3, 4, 5, 6};
     cudaMemcpy(data, values, sizeof values, cudaMemcpyHostToDevice);
     auto fs = findings_of([&] {
-        void* argv[] = {&data, &out};
+        int last = 2;
+        void* argv[] = {&data, &out, &last};
         REQUIRE(cudaLaunchCooperativeKernel(read_then_overwrite, dim3(4), dim3(32), argv) ==
                 cudaSuccess);
     });

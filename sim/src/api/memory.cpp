@@ -243,12 +243,6 @@ bool simt::sim::detail::pinned_host_memory(const void* p) {
            static_cast<const std::byte*>(it->first) + std::max<std::size_t>(it->second, 1);
 }
 
-bool simt::sim::detail::pinned_host_memory_in_use() {
-    HostAllocations& h = host_allocations();
-    std::lock_guard lock(h.m);
-    return !h.live.empty();
-}
-
 namespace {
 
 /// Why cudaFree (`call`) cannot free `ptr`, which is not the start of live cudaMalloc memory.

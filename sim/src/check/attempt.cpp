@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "../state/worker.hpp"
+#include "host_pointers.hpp"
 #include "shadow.hpp"
 
 namespace simt::sim::detail {
@@ -50,9 +51,13 @@ struct ParallelAttempt::Saved {
     bool fresh;  ///< its shadow was made by the copy: all zeros before, `cells` empty
 };
 
-ParallelAttempt::ParallelAttempt(GridRun& g) : g_(g), id_(++attempts) { running_attempt = this; }
+ParallelAttempt::ParallelAttempt(GridRun& g) : g_(g), id_(++attempts) {
+    running_attempt = this;
+    host_memory_launches.fetch_add(1);  // its writes outside the arena end it (host_pointers.cpp)
+}
 
 ParallelAttempt::~ParallelAttempt() {
+    host_memory_launches.fetch_sub(1);
     running_attempt = nullptr;
     if (!undone_) kept_attempts.fetch_add(1, std::memory_order_relaxed);
 }

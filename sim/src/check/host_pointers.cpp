@@ -11,6 +11,8 @@
 
 #include "../memory/arena.hpp"
 #include "../report/symbolize.hpp"
+#include "../state/worker.hpp"
+#include "attempt.hpp"
 #include "../thread/fault.hpp"
 
 namespace simt::sim::detail {
@@ -152,6 +154,12 @@ HostMemoryArgs::~HostMemoryArgs() {
 
 void host_memory_access(const void* p, std::size_t n, Access k, const void* pc) {
     if (!tls::thread) return;  // the host's own access
+    // A kernel's local variables: never host memory.
+    const FiberSlot& fiber = *tls::worker->current;
+    if (p >= fiber.guard_lo && p < fiber.stack_hi) return;
+    // Memory that an attempt neither copies nor sees (pinned or host memory reached through a
+    // struct, a host global): an undone attempt would leave the write made twice.
+    if (k != Access::read && in_attempt()) leave_attempt();
     const auto a = reinterpret_cast<std::uintptr_t>(p);
     Watch& w = watch();
     for (Slot& slot : w.slots) {

@@ -16,8 +16,9 @@
 
 namespace simt::sim::detail {
 
-/// Launches now running that were given host memory; while there are none, an access outside
-/// the arena costs this load and a branch.
+/// Launches now running that were given host memory, and checked launches now tried on every
+/// worker (attempt.hpp), which no write outside the arena may outlive: while there are none, an
+/// access outside the arena costs this load and a branch.
 inline std::atomic<int> host_memory_launches{0};
 
 /// Watches the host memory `k`'s pointer arguments reach while it lives (a launch's run).
@@ -33,13 +34,12 @@ private:
 };
 
 /// A kernel thread's access of `n` bytes at `p`, outside the device arena, while some launch was
-/// given host memory: ends the thread if `p` is host memory a launch was given.
+/// given host memory or an attempt runs: ends the thread if `p` is host memory a launch was
+/// given, and the attempt if it writes anywhere but the thread's own stack.
 void host_memory_access(const void* p, std::size_t n, Access k, const void* pc);
 
 /// Whether `p` lies in pinned host memory (cudaMallocHost, cudaHostAlloc), which a kernel may
 /// reach as on a GPU with unified addressing (api/memory.cpp).
 bool pinned_host_memory(const void* p);
-/// Whether the program holds any pinned host memory now.
-bool pinned_host_memory_in_use();
 
 }  // namespace simt::sim::detail

@@ -25,7 +25,6 @@
 #include "../memory/arena.hpp"
 #include "../report/symbolize.hpp"
 #include "checker.hpp"
-#include "host_pointers.hpp"
 #include "../report/finding.hpp"
 
 namespace simt::sim::detail {
@@ -1003,9 +1002,6 @@ bool may_try_in_parallel(const GridRun& g) {
     if (!launch_after_all || g.k.cooperative || c.profile_text || !c.profile_json.empty() ||
         g.nblocks < 2)
         return false;
-    // A kernel reaches pinned host memory through any pointer, and an attempt neither copies it
-    // nor sees its accesses: an undone attempt would leave its writes made twice.
-    if (pinned_host_memory_in_use()) return false;
     const int workers = ThreadSchedule::workers(c);
     if (workers == 1 || (workers == 0 && std::thread::hardware_concurrency() < 2)) return false;
     // The arrays the launch was given as pointers, with their shadow, must fit the copies: a
@@ -1013,7 +1009,9 @@ bool may_try_in_parallel(const GridRun& g) {
     std::size_t bytes = 0;
     const Allocation* seen[PointerArgs::capacity] = {};
     for (unsigned i = 0; i < g.k.pointers.count; ++i) {
-        const Allocation* a = arena::owner_in_range(g.k.pointers.value[i]);
+        const void* p = g.k.pointers.value[i];
+        if (!arena::contains(p)) continue;  // host memory: its writes end the attempt
+        const Allocation* a = arena::owner_in_range(p);
         if (!a || std::find(seen, seen + i, a) != seen + i) continue;
         seen[i] = a;
         bytes += a->size + std::max<std::size_t>(a->shadow_cells, a->size / a->elem_size) * sizeof(Cell);
