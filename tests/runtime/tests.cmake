@@ -95,3 +95,13 @@ if(NOT SIMT_SANITIZE)
     PROGRAM runtime_legacy_default_stream ARGS nonblocking STATUS 0
     EXPECT "simt: data race \\([a-z ]+\\) on global memory 'd_data'\\[0\\][^\n]*\n  [a-z]+ by [^\n]* at legacy_default_stream.cu:(9|14) \\(in the kernel launched at legacy_default_stream.cu:2[56]\\)\n  [a-z]+ by [^\n]* at legacy_default_stream.cu:(9|14) \\(in the kernel launched at legacy_default_stream.cu:2[56]\\)")
 endif()
+simt_add_executable(runtime_event_waits SOURCES runtime/event_waits.cu)
+foreach(form IN ITEMS "record-after-wait|A stream waiting for an event not yet recorded waits for nothing, not for a later record"
+                      "re-recorded|A stream waiting for an event recorded again later waits for the record before the wait"
+                      "two-host-threads|Two host threads launching on one stream both finish")
+  string(REPLACE "|" ";" parts "${form}")
+  list(GET parts 0 arg)
+  list(GET parts 1 name)
+  simt_robustness_test("${name}" PROGRAM runtime_event_waits ARGS ${arg} STATUS 0 SECONDS 60
+    EXPECT "^${arg}: cudaSuccess\n")
+endforeach()

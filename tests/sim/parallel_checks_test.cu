@@ -90,6 +90,19 @@ __global__ void count_into_host_memory(Tally tally) {
     atomicAdd(tally.counter, 1);
 }
 
+// Each block sums its 64 elements in a __shared__ array: the blocks share nothing.
+__global__ void sums_in_shared(const int* in, int* sums) {
+    __shared__ int part[64];
+    int t = threadIdx.x;
+    part[t] = in[blockIdx.x * 64 + t];
+    __syncthreads();
+    for (int half = 32; half > 0; half /= 2) {
+        if (t < half) part[t] += part[t + half];
+        __syncthreads();
+    }
+    if (t == 0) sums[blockIdx.x] = part[0];
+}
+
 std::vector<float> multiply_checked(const char* workers, int n) {
     Workers set(workers);
     std::vector<float> a(n * n), b(n * n);
@@ -289,4 +302,32 @@ TEST_CASE("A write to pinned host memory ends an attempt, and the run in order w
     CHECK(count == 16);
     cudaFreeHost(tally.per_block);
     cudaFree(tally.counter);
+}
+
+TEST_CASE("A kernel with a __shared__ array is kept from its run on every worker",
+          "[racecheck][parallel][shared]") {
+    Workers set("4");
+    std::vector<int> host(32 * 64);
+    for (std::size_t i = 0; i < host.size(); ++i) host[i] = int(i % 9);
+    int *in, *sums;
+    cudaMalloc(&in, host.size() * sizeof(int));
+    cudaMalloc(&sums, 32 * sizeof(int));
+    cudaMemcpy(in, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice);
+    const auto before = simt::sim::checked_launches();
+    auto fs = findings_of([&] { sums_in_shared<<<32, 64>>>(in, sums); });
+    const auto after = simt::sim::checked_launches();
+    CHECK(fs.empty());
+    // Its first use on each worker makes the array's thread-local record, which is no write
+    // the attempt must undo.
+    CHECK(after.tried_in_parallel == before.tried_in_parallel + 1);
+    CHECK(after.kept == before.kept + 1);
+    std::vector<int> back(32);
+    cudaMemcpy(back.data(), sums, back.size() * sizeof(int), cudaMemcpyDeviceToHost);
+    for (int blk = 0; blk < 32; ++blk) {
+        int want = 0;
+        for (int t = 0; t < 64; ++t) want += host[blk * 64 + t];
+        CHECK(back[blk] == want);
+    }
+    cudaFree(in);
+    cudaFree(sums);
 }

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <pthread.h>
 #include <string>
 
 #include "../memory/arena.hpp"
@@ -116,6 +117,29 @@ bool host_extent(const void* p, std::uintptr_t& hi, const char*& what) {
     return true;
 }
 
+/// Launches now running that were given host memory (host_memory_launches counts attempts too).
+std::atomic<int> watching_launches{0};
+
+/// Whether `p` lies in the running OS thread's own stack block, where glibc also puts the
+/// thread's thread-local storage: a function's `__shared__` declaration is a thread-local
+/// object (memory/shared.hpp) whose first use writes there. Never memory of the host program's.
+bool in_own_thread_block(const void* p) {
+    thread_local std::uintptr_t lo = 0, hi = 0;
+    if (hi == 0) {
+        pthread_attr_t attr;
+        void* base = nullptr;
+        std::size_t size = 0;
+        if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+            pthread_attr_getstack(&attr, &base, &size);
+            pthread_attr_destroy(&attr);
+        }
+        lo = reinterpret_cast<std::uintptr_t>(base);
+        hi = size ? lo + size : 1;
+    }
+    const auto a = reinterpret_cast<std::uintptr_t>(p);
+    return a >= lo && a < hi;
+}
+
 }  // namespace
 
 HostMemoryArgs::HostMemoryArgs(const KernelLaunch& k) {
@@ -139,12 +163,16 @@ HostMemoryArgs::HostMemoryArgs(const KernelLaunch& k) {
         slot.lo.store(reinterpret_cast<std::uintptr_t>(p), std::memory_order_relaxed);
         slot.hi.store(hi, std::memory_order_release);
     }
-    if (watched_) host_memory_launches.fetch_add(1);
+    if (watched_) {
+        watching_launches.fetch_add(1);
+        host_memory_launches.fetch_add(1);
+    }
 }
 
 HostMemoryArgs::~HostMemoryArgs() {
     if (!watched_) return;
     host_memory_launches.fetch_sub(1);
+    watching_launches.fetch_sub(1);
     Watch& w = watch();
     std::lock_guard lock(w.m);
     for (unsigned s = 0; s < Watch::capacity; ++s)
@@ -154,12 +182,13 @@ HostMemoryArgs::~HostMemoryArgs() {
 
 void host_memory_access(const void* p, std::size_t n, Access k, const void* pc) {
     if (!tls::thread) return;  // the host's own access
-    // A kernel's local variables: never host memory.
+    // A kernel's local variables, and the OS thread's own: never host memory.
     const FiberSlot& fiber = *tls::worker->current;
-    if (p >= fiber.guard_lo && p < fiber.stack_hi) return;
-    // Memory that an attempt neither copies nor sees (pinned or host memory reached through a
-    // struct, a host global): an undone attempt would leave the write made twice.
+    if ((p >= fiber.guard_lo && p < fiber.stack_hi) || in_own_thread_block(p)) return;
+    // Memory that an attempt neither copies nor sees (pinned memory, host memory reached through
+    // a struct, a host global): an undone attempt would leave the write made twice.
     if (k != Access::read && in_attempt()) leave_attempt();
+    if (watching_launches.load(std::memory_order_relaxed) == 0) return;
     const auto a = reinterpret_cast<std::uintptr_t>(p);
     Watch& w = watch();
     for (Slot& slot : w.slots) {

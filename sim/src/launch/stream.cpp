@@ -17,30 +17,37 @@ StreamRegistry& registry() {
 }
 
 void record_event(EventImpl& ev, std::shared_ptr<EventImpl> keep, StreamImpl& stream) {
+    std::uint64_t record;
     {
         std::lock_guard lock(ev.m);
-        ev.recorded = true;
-        ev.done = false;
+        record = ++ev.records;
         ev.clock = order_event_record(stream.id);
     }
-    stream.enqueue([ev = std::move(keep)] {
+    stream.enqueue([ev = std::move(keep), record] {
         {
             std::lock_guard lock(ev->m);
-            ev->when = std::chrono::steady_clock::now();
-            ev->done = true;
+            if (record >= ev->reached) {
+                ev->when = std::chrono::steady_clock::now();
+                ev->reached = record;
+            }
         }
         ev->cv.notify_all();
     }, true);
 }
 
 void wait_event(StreamImpl& stream, std::shared_ptr<EventImpl> ev) {
+    std::uint64_t record;
     {
         std::lock_guard lock(ev->m);
         order_stream_waits(stream.id, ev->clock);
+        record = ev->records;
     }
-    stream.enqueue([ev] {
+    // Waiting for a record made later would order this stream's work after work queued after
+    // it, which a checked launch queued later waits for (wait_for_launches_before): a deadlock.
+    if (record == 0) return;  // never recorded: CUDA waits for nothing
+    stream.enqueue([ev, record] {
         std::unique_lock lock(ev->m);
-        ev->cv.wait(lock, [&] { return !ev->recorded || ev->done; });
+        ev->cv.wait(lock, [&] { return ev->reached >= record; });
     }, true);
 }
 
@@ -118,6 +125,10 @@ void wait_for_launches_before(std::uint32_t serial) {
 void enqueue_launch(const Stream* s, KernelLaunch k) {
     if (captured_launch(s, k)) return;  // a stream under capture adds a graph node (graph.cpp)
     StreamImpl& impl = s ? s->impl() : Stream::default_stream().impl();
+    // Serials in each stream's queue in order, when several host threads launch: a launch
+    // behind a later serial in its own queue would wait for it for ever.
+    static std::mutex queueing;
+    std::lock_guard lock(queueing);
     order_with_legacy_default(impl);
     k.serial = queue_launch();
     auto place = std::make_shared<QueuedLaunch>(k.serial);
@@ -190,13 +201,13 @@ void Event::record(const Stream* s) {
 
 void Event::synchronize() const {
     std::unique_lock lock(impl_->m);
-    impl_->cv.wait(lock, [&] { return !impl_->recorded || impl_->done; });
+    impl_->cv.wait(lock, [&] { return impl_->done(); });
     sim::detail::order_host_waits_event(impl_->clock);
 }
 
 bool Event::query() const {
     std::lock_guard lock(impl_->m);
-    bool reached = !impl_->recorded || impl_->done;
+    bool reached = impl_->done();
     if (reached) sim::detail::order_host_waits_event(impl_->clock);  // like cudaEventQuery
     return reached;
 }
@@ -204,7 +215,7 @@ bool Event::query() const {
 float Event::elapsed_ms(const Event& end) const {
     synchronize();
     end.synchronize();
-    if (!impl_->recorded || !end.impl_->recorded)
+    if (!impl_->recorded() || !end.impl_->recorded())
         throw Error("simt::Event::elapsed_ms: both events must have been recorded");
     return std::chrono::duration<float, std::milli>(end.impl_->when - impl_->when).count();
 }

@@ -113,8 +113,13 @@ private:
 struct EventImpl {
     std::mutex m;
     std::condition_variable cv;
-    bool recorded = false, done = false;
+    /// Records made (cudaEventRecord), and the latest of them whose stream has reached it. A
+    /// wait is for the record made before it (cudaStreamWaitEvent's rule), not a later one.
+    std::uint64_t records = 0, reached = 0;
     std::chrono::steady_clock::time_point when;
+    bool recorded() const { return records != 0; }
+    /// The latest record reached, or none made: what a host wait or a query waits for.
+    bool done() const { return reached >= records; }
     std::vector<std::uint32_t> clock;  ///< the recording stream's launch clock
 };
 

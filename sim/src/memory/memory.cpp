@@ -147,11 +147,13 @@ void copy_out(const Allocation* a, void* dst, std::size_t bytes) {
 }
 
 Allocation* make_shared_array(std::size_t bytes, std::size_t elem_size, const char* elem_type,
-                              unsigned rank, const std::size_t (&extents)[3], Loc site) {
+                              unsigned rank, const std::size_t (&extents)[3], Loc site,
+                              const char* name) {
     Allocation& a = new_record(bytes, elem_size, elem_type, Space::shared, site,
                                "memory for the shared array declared");
     a.rank = rank;
     if (rank > 1) std::copy(extents, extents + 3, a.extents);
+    if (name) a.name = name;
     return &a;
 }
 

@@ -20,8 +20,10 @@ namespace simt::sim::detail {
 void refresh_shared(Allocation& a, std::uint64_t& epoch);
 /// A shared array's record and storage (in the device arena, so that raw accesses to it are
 /// checked too), made when the array is first used on an OS thread and kept for the process.
+/// `name`: what reports call it; null to read it from the declaration's line.
 Allocation* make_shared_array(std::size_t bytes, std::size_t elem_size, const char* elem_type,
-                              unsigned rank, const std::size_t (&extents)[3], Loc site);
+                              unsigned rank, const std::size_t (&extents)[3], Loc site,
+                              const char* name);
 /// The block's dynamic shared memory (LaunchOptions::shared_bytes), fresh for every block.
 Allocation* dynamic_shared_area();
 
@@ -36,14 +38,15 @@ public:
     /// Reports name the array after the line that declared it.
     static constexpr bool tracks_site = true;
 
-    /// `name`: what reports call it; without one it is read from the declaration's line.
+    /// `name`: what reports call it; without one it is read from the declaration's line. The
+    /// record is filled in the library, not here: this code is the kernel's, instrumented, and a
+    /// checked launch tried on every worker would take those writes for the kernel's own
+    /// (check/host_pointers.cpp).
     explicit SharedStorage(Loc site, const char* name = nullptr)
         : alloc_(make_shared_array(sizeof(A), by_element ? sizeof(T) : 1,
                                    by_element ? simt::detail::type_name<T>() : "byte", rank(),
                                    {std::extent_v<A, 0>, std::extent_v<A, 1>, std::extent_v<A, 2>},
-                                   site)) {
-        if (name) alloc_->name = name;
-    }
+                                   site, name)) {}
     /// Element 0, checked, once the array is fresh for the running block.
     [[gnu::always_inline]] simt::ptr<T> handle() {
         if (epoch_ != tls::block_epoch) [[unlikely]]
