@@ -104,16 +104,14 @@ bool LaunchChecks::one_at_a_time(const Config& cfg) {
 }
 
 LaunchChecks::LaunchChecks(GridRun& g) : g_(g) {
-    bool serial = false;
     each_enabled(g.cfg, [&](Checker& c) {
         g.checkers[g.checkers_on++] = &c;
         if (c.wants_accesses) g.accessors[g.accessors_on++] = &c;
-        serial |= c.serial_blocks;
     });
     // Shadow cells are shared by every block and launch without atomics, and a race report names
     // the accesses the checker saw first: one checked launch at a time, its blocks in order on
     // this thread, keeps both correct and independent of the core count.
-    if (serial) lock_ = std::unique_lock(checkers().serial);
+    if (one_at_a_time(g.cfg)) lock_ = std::unique_lock(checkers().serial);
     g.shadow = g.accessors_on != 0;
     each_in_launch(g, [&](Checker& c) { c.launch_begin(g); });
 }

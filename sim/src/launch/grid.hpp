@@ -15,10 +15,6 @@ void collect_block(GridRun& g, BlockState& b, std::uint64_t i);
 /// Waits for every stream without collecting errors (for destructors, like cudaFree's sync).
 void wait_all_quietly();
 
-/// A launch's number in the order the host queued launches (KernelLaunch::serial), held from
-/// enqueue_launch until the launch has run or its stream has dropped it (stream.cpp).
-std::uint32_t queue_launch();
-void launch_ended(std::uint32_t serial);
 /// Returns once every launch queued before `serial` has run or been dropped. A checked launch
 /// waits so: launches that no stream or event orders run in the order the host queued them, not
 /// in the order their streams' threads got there, and the race checker's reports (which name

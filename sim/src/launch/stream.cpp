@@ -91,15 +91,8 @@ QueuedLaunches& queued_launches() {
     return *q;
 }
 
-/// Ends a launch's place in the queue when the stream's task that holds it is destroyed, run or
-/// dropped (a stream drops the work after an error).
-struct QueuedLaunch {
-    std::uint32_t serial;
-    ~QueuedLaunch() { launch_ended(serial); }
-};
-
-}  // namespace
-
+/// A launch's number in the order the host queued launches (KernelLaunch::serial), held from
+/// enqueue_launch until the launch has run or its stream has dropped it.
 std::uint32_t queue_launch() {
     QueuedLaunches& q = queued_launches();
     std::lock_guard lock(q.m);
@@ -115,6 +108,15 @@ void launch_ended(std::uint32_t serial) {
     }
     q.ended.notify_all();
 }
+
+/// Ends a launch's place in the queue when the stream's task that holds it is destroyed, run or
+/// dropped (a stream drops the work after an error).
+struct QueuedLaunch {
+    std::uint32_t serial;
+    ~QueuedLaunch() { launch_ended(serial); }
+};
+
+}  // namespace
 
 void wait_for_launches_before(std::uint32_t serial) {
     QueuedLaunches& q = queued_launches();
