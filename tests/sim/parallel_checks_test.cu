@@ -9,21 +9,14 @@
 #include <catch2/catch.hpp>
 
 #include "../support/findings.hpp"
+#include "../support/workers.hpp"
 #include "shadow_peek.hpp"
 
 using Catch::Matchers::Contains;
 using test::findings_of;
+using test::Workers;
 
 namespace {
-
-/// The settings a case runs under, put back when it ends.
-struct Workers {
-    explicit Workers(const char* n) : saved(simt::sim::config()) {
-        simt::sim::apply_setting(simt::sim::config(), "SIMT_WORKERS", n);
-    }
-    ~Workers() { simt::sim::config() = saved; }
-    simt::sim::Config saved;
-};
 
 // Every block reads all of `a` and `b` (a row of each, as a matrix multiply does) and writes
 // only its own outputs: nothing for the blocks to meet at.

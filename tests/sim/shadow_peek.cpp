@@ -26,7 +26,7 @@ std::optional<ShadowReads> kept_reads(const void* element) {
     if (!a || !a->shadow) return std::nullopt;
     const auto i = static_cast<std::size_t>(static_cast<const std::byte*>(element) - a->base) /
                    a->elem_size;
-    const Cell& cell = static_cast<const Cell*>(a->shadow)[i];
+    const Cell cell = cell_of(*a, i);
     return ShadowReads{read_of(cell.r.exec, cell.r.tsite), read_of(cell.r2.exec, cell.r2.tsite)};
 }
 

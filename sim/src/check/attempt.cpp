@@ -17,8 +17,8 @@ namespace simt::sim::detail {
 
 namespace {
 
-/// Bytes of copies one attempt may hold (an allocation's bytes and its shadow cells, 33 bytes
-/// per byte of a float array): past it, the launch runs one block at a time, as before.
+/// Bytes of copies one attempt may hold (an allocation's bytes and its shadow: 5 bytes per byte of
+/// a float array, 9 once its Extras are in use): past it, the launch runs one block at a time.
 constexpr std::size_t attempt_budget = std::size_t(1) << 30;
 
 std::atomic<std::uint32_t> attempts{0};
@@ -46,7 +46,9 @@ void give_up_on(const GridRun& g) {
 
 struct ParallelAttempt::Saved {
     Allocation* a;
-    std::unique_ptr<std::byte[]> bytes, cells;
+    std::unique_ptr<std::byte[]> bytes;
+    std::unique_ptr<GlobalCell[]> cells;
+    std::unique_ptr<Extra[]> extras;  ///< null when its Extras were not in use
     bool host_init;
     bool fresh;  ///< its shadow was made by the copy: all zeros before, `cells` empty
 };
@@ -69,23 +71,28 @@ bool ParallelAttempt::save(Allocation& a) {
     // A shadow made now is all zeros: nothing to copy, and reading its untouched pages would map
     // the zero page, which each first write then replaces with a flush on every worker.
     const bool fresh = !a.shadow;
-    Cell* cells = shadow_of(a);
-    const std::size_t cell_bytes = fresh ? 0 : a.shadow_cells * sizeof(Cell);
-    if (!fits_attempt_budget(saved_bytes_ + a.size + a.shadow_cells * sizeof(Cell))) return false;
+    auto* cells = static_cast<GlobalCell*>(shadow_of(a));
+    const std::size_t n = a.shadow_cells, ncells = fresh ? 0 : n;
+    const std::size_t nextras = fresh || !extras_used(a) ? 0 : n;
+    if (!fits_attempt_budget(saved_bytes_ + a.size + n * sizeof(GlobalCell) + nextras * sizeof(Extra)))
+        return false;
     std::unique_ptr<Saved> s;
     try {
         s = std::make_unique<Saved>(Saved{&a, std::make_unique_for_overwrite<std::byte[]>(a.size),
-                                          std::make_unique_for_overwrite<std::byte[]>(cell_bytes),
+                                          std::make_unique_for_overwrite<GlobalCell[]>(ncells),
+                                          nextras ? std::make_unique_for_overwrite<Extra[]>(nextras)
+                                                  : nullptr,
                                           a.host_init, fresh});
     } catch (const std::bad_alloc&) {
         return false;  // no room for the copies: the launch runs one block at a time
     }
     const auto start = std::chrono::steady_clock::now();
     std::memcpy(s->bytes.get(), a.base, a.size);
-    if (!fresh) std::memcpy(s->cells.get(), static_cast<void*>(cells), cell_bytes);
+    std::memcpy(static_cast<void*>(s->cells.get()), cells, ncells * sizeof(GlobalCell));
+    if (nextras) std::memcpy(static_cast<void*>(s->extras.get()), cells + n, n * sizeof(Extra));
     copy_ns_ += std::chrono::duration_cast<std::chrono::nanoseconds>(
                     std::chrono::steady_clock::now() - start).count();
-    saved_bytes_ += a.size + cell_bytes;
+    saved_bytes_ += a.size + ncells * sizeof(GlobalCell) + nextras * sizeof(Extra);
     saved_.push_back(std::move(s));
     // Release: a block that finds the mark finds the copy made, so its writes come after it.
     mark.store(id_, std::memory_order_release);
@@ -96,12 +103,16 @@ void ParallelAttempt::undo() {
     undone_ = true;
     give_up_on(g_);
     for (auto& s : saved_) {
-        std::memcpy(s->a->base, s->bytes.get(), s->a->size);
-        const std::size_t cell_bytes = s->a->shadow_cells * sizeof(Cell);
+        Allocation& a = *s->a;
+        std::memcpy(a.base, s->bytes.get(), a.size);
+        auto* cells = static_cast<GlobalCell*>(a.shadow);
+        const std::size_t n = a.shadow_cells;
         // Back to untouched pages, which read as zeros (race.cpp maps the shadow anonymous).
-        if (s->fresh) madvise(s->a->shadow, cell_bytes, MADV_DONTNEED);
-        else std::memcpy(s->a->shadow, s->cells.get(), cell_bytes);
-        s->a->host_init = s->host_init;
+        if (s->fresh) madvise(cells, n * sizeof(GlobalCell), MADV_DONTNEED);
+        else std::memcpy(static_cast<void*>(cells), s->cells.get(), n * sizeof(GlobalCell));
+        if (s->extras) std::memcpy(static_cast<void*>(cells + n), s->extras.get(), n * sizeof(Extra));
+        else madvise(cells + n, n * sizeof(Extra), MADV_DONTNEED);
+        a.host_init = s->host_init;
     }
     saved_.clear();
     renumber_checked_blocks(g_);
@@ -119,12 +130,19 @@ void ParallelAttempt::keep(double seconds) {
     const double workers = std::min<double>(
         double(g_.nblocks), asked > 0 ? asked : std::max(1u, std::thread::hardware_concurrency()));
     if ((seconds - copying) * workers < seconds * 1.1) give_up_on(g_);
+    if (!asides_.load()) return;
     // Cells several blocks read may hold a read set aside in w (race.cpp): w as it was.
     for (auto& s : saved_) {
-        auto* cells = static_cast<Cell*>(s->a->shadow);
-        const auto* before = reinterpret_cast<const Cell*>(s->cells.get());
-        for (std::size_t i = 0; i < s->a->shadow_cells; ++i)
-            if (cells[i].w.exec == exec_aside) cells[i].w = s->fresh ? Stamp{} : before[i].w;
+        auto* cells = static_cast<GlobalCell*>(s->a->shadow);
+        auto* extras = reinterpret_cast<Extra*>(cells + s->a->shadow_cells);
+        for (std::size_t i = 0; i < s->a->shadow_cells; ++i) {
+            if (cells[i].w.interval() != exec_aside) continue;
+            cells[i].w = s->fresh ? PackedStamp{} : s->cells[i].w;
+            if (s->extras) {
+                extras[i].wgen = s->extras[i].wgen;
+                extras[i].wclk = s->extras[i].wclk;
+            }
+        }
     }
 }
 

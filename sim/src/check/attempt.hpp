@@ -41,6 +41,10 @@ public:
     /// Whether `g` is the launch this attempt runs.
     bool runs(const GridRun& g) const { return &g == &g_; }
     void fail() { failed_.store(true, std::memory_order_relaxed); }
+    /// A cell's w holds a read set aside (race.cpp): keep() gives w back.
+    void note_aside() {
+        if (!asides_.load(std::memory_order_relaxed)) asides_.store(true, std::memory_order_relaxed);
+    }
     /// Copies `a`'s bytes and shadow cells the first time the attempt touches it, before the
     /// access; every later call is one load. False when the copies would pass the memory the
     /// attempt may take (the launch then runs one block at a time).
@@ -70,6 +74,7 @@ private:
     GridRun& g_;
     std::uint32_t id_;
     std::atomic<bool> failed_{false};
+    std::atomic<bool> asides_{false};
     std::mutex m_;
     std::vector<std::unique_ptr<Saved>> saved_;
     std::size_t saved_bytes_ = 0;

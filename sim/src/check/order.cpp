@@ -5,6 +5,7 @@
 // queuing it); events carry a stream's clock to another stream or to the host. Copies wait for
 // every stream (like cudaMemcpy on the legacy default stream), so they need no clock of their own.
 #include <algorithm>
+#include <bit>
 
 #include "shadow.hpp"
 
@@ -118,27 +119,53 @@ const Loc* unwaited_launch_given(const Allocation& a) {
 }  // namespace launch_order
 
 namespace {
-/// Exec ids for every block of `k`, recorded as a run of launch `k`.
-LaunchInfo new_run(const KernelLaunch& k) {
+/// Intervals per block for a launch from `k`'s site: enough for the barriers its blocks passed
+/// last time (16 the first time; one for a cooperative launch, whose later phases start past
+/// barrier 0), fewer when that would take more than 2^26 for the launch. A block that passes
+/// more only escapes (shadow.hpp): this sizes the encoding, never what the rule decides.
+std::uint32_t interval_shift(const Order& o, const KernelLaunch& k, std::uint64_t nblocks) {
+    if (k.cooperative) return 0;
+    auto it = o.barriers_by_site.find(std::bit_cast<const void*>(k.site));
+    std::uint32_t shift = it == o.barriers_by_site.end() ? 4 : std::bit_width(it->second);
+    while (shift > 0 && (nblocks << shift) > (std::uint64_t(1) << 26)) --shift;
+    return shift;
+}
+
+[[noreturn]] void out_of_ids(const KernelLaunch& k) {
+    throw simt::KernelError(
+        "simt: the race and init checkers have run out of block ids (2 billion checked block "
+        "executions and barrier intervals in this process) at the launch at " + where(k.site) +
+        "; run long programs with SIMT_CHECK=sync (the race and init checkers off)");
+}
+
+/// Exec ids and intervals for every block of `k`, recorded as a run of launch `k`.
+LaunchInfo new_run(const KernelLaunch& k, std::uint32_t shift) {
     Order& o = order();
     std::uint64_t nblocks = std::uint64_t(k.grid.x) * k.grid.y * k.grid.z;
-    if (nblocks > 0xFFFFFFFFull - o.next_exec)
-        throw simt::KernelError(
-            "simt: the race and init checkers have run out of block ids (4 billion checked "
-            "blocks in this process) at the launch at " + where(k.site) +
-            "; run long programs with SIMT_CHECK=sync (the race and init checkers off)");
-    LaunchInfo info{k.serial, o.next_exec, k.grid, k.block, k.site, k.graph_launch};
+    if (nblocks > 0xFFFFFFFFull - o.next_exec) out_of_ids(k);
+    while (shift > 0 && (nblocks << shift) > interval_mask - o.next_interval) --shift;
+    if ((nblocks << shift) > interval_mask - o.next_interval) out_of_ids(k);
+    LaunchInfo info{k.serial, o.next_exec, {}, k.grid, k.block, k.site, k.graph_launch};
+    info.intervals = {o.next_exec, static_cast<std::uint32_t>(nblocks), o.next_interval, shift};
     o.runs.push_back({o.next_exec, static_cast<std::uint32_t>(nblocks), k.stream, info});
     o.next_exec += static_cast<std::uint32_t>(nblocks);
+    o.next_interval += static_cast<std::uint32_t>(nblocks << shift);
     return info;
 }
 }  // namespace
 
-std::uint32_t begin_grid_phase(const KernelLaunch& k) { return new_run(k).exec_base; }
+LaunchInfo begin_grid_phase(const KernelLaunch& k) {
+    return new_run(k, order().runs.back().info.intervals.shift);
+}
+
+void barriers_passed(const KernelLaunch& k, std::uint16_t most) {
+    order().barriers_by_site[std::bit_cast<const void*>(k.site)] = most;
+}
 
 LaunchInfo begin_checked_launch(const KernelLaunch& k) {
     Order& o = order();
-    LaunchInfo info = new_run(k);
+    std::uint64_t nblocks = std::uint64_t(k.grid.x) * k.grid.y * k.grid.z;
+    LaunchInfo info = new_run(k, interval_shift(o, k, nblocks));
     {
         std::lock_guard lock(o.m);
         auto before = o.queued_before.find(k.serial);
@@ -185,6 +212,16 @@ bool exec_ordered_before_current(std::uint32_t exec) {
     o.cache_ordered = r.exec_base < o.current_base && r.stream < o.current.size() &&
                       o.current[r.stream] >= r.info.serial;
     return o.cache_ordered;
+}
+
+const Intervals& intervals_of_exec(std::uint32_t exec) { return run_of(exec).info.intervals; }
+
+const Intervals& intervals_of_interval(std::uint32_t iv) {
+    Order& o = order();
+    auto it = std::upper_bound(o.runs.begin(), o.runs.end(), iv, [](std::uint32_t v, const Run& r) {
+        return v < r.info.intervals.ibase;
+    });
+    return (it - 1)->info.intervals;  // intervals are only ever handed out with exec ids
 }
 
 const LaunchInfo& launch_of(std::uint32_t exec, uint3& block) {

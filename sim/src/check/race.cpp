@@ -15,6 +15,7 @@
 #include <memory>
 #include <sys/mman.h>
 #include <thread>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -88,37 +89,55 @@ std::uint32_t intern(SiteCache& cache, const Loc& loc) {
 
 // --- Shadow cells ----------------------------------------------------------------------------
 
-Cell* map_cells(std::size_t n) {
+void* map_shadow(std::size_t bytes) {
     // Untouched pages of an anonymous mapping cost nothing, so the shadow grows with the memory a
-    // program touches, not with what it allocates.
-    void* p = mmap(nullptr, n * sizeof(Cell), PROT_READ | PROT_WRITE,
+    // program touches, not with what it allocates (a global array's Extras, most of all).
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) {
         OutOfMemory why;
         why.problem = OutOfMemory::Problem::race_shadow;
-        why.bytes = n;
+        why.bytes = bytes;
         throw simt::Error(out_of_memory_text(why));
     }
-    return static_cast<Cell*>(p);
+    return p;
 }
 
 std::atomic<std::size_t> shadow_total{0}, memory_total{0};
 
+/// Shadow bytes counted for `a`: its cells, and its Extras once used.
+std::size_t counted_shadow(const Allocation& a) {
+    return a.shadow_cells * (packed_cells(a) ? sizeof(GlobalCell) + (a.shadow_extra ? sizeof(Extra) : 0)
+                                             : sizeof(Cell));
+}
+
 void unmap_cells(Allocation* a) {
-    munmap(a->shadow, a->shadow_cells * sizeof(Cell));
-    shadow_total -= a->shadow_cells * sizeof(Cell);
+    munmap(a->shadow, a->shadow_cells * shadow_cell_bytes(*a));
+    shadow_total -= counted_shadow(*a);
     memory_total -= a->shadow_cells * a->elem_size;
     a->shadow = nullptr;
     a->shadow_cells = 0;
+    a->shadow_extra = false;
 }
 
-[[gnu::noinline]] Cell* make_shadow(Allocation* a) {
+[[gnu::noinline]] void* make_shadow(Allocation* a) {
     std::size_t n = std::max<std::size_t>((a->size + a->elem_size - 1) / a->elem_size, 1);
-    a->shadow = map_cells(n);
+    a->shadow = map_shadow(n * shadow_cell_bytes(*a));
     a->shadow_cells = n;
-    shadow_total += n * sizeof(Cell);
+    a->shadow_extra = false;
+    shadow_total += counted_shadow(*a);
     memory_total += n * a->elem_size;
-    return static_cast<Cell*>(a->shadow);
+    return a->shadow;
+}
+
+GlobalCell* global_cells(const Allocation* a) { return static_cast<GlobalCell*>(a->shadow); }
+Extra* extras(const Allocation* a) {
+    return reinterpret_cast<Extra*>(global_cells(a) + a->shadow_cells);
+}
+/// The first escaped stamp or second reader of `a` counts its Extras in shadow_usage.
+[[gnu::cold, gnu::noinline]] void count_extras(const Allocation* a) {
+    if (!std::atomic_ref(const_cast<Allocation*>(a)->shadow_extra).exchange(true))
+        shadow_total += a->shadow_cells * sizeof(Extra);
 }
 
 // --- Per block -------------------------------------------------------------------------------
@@ -128,6 +147,7 @@ struct RaceBlock {
     const BlockState* block = nullptr;
     bool race_on = false, init_on = false;
     std::uint32_t exec = 0;        ///< this block execution's id in shadow stamps
+    std::uint32_t iv_block = 0;    ///< its interval before its first barrier (run_intervals)
     std::uint16_t gen = 0;         ///< barriers completed so far
     Loc barrier;                   ///< where the last one was
     /// Warp vector clocks: row t (32 entries) is what thread t knows of its warp's lanes;
@@ -152,6 +172,12 @@ thread_local RaceBlockOwner tls_race_owner;
 // phase_base on are its blocks' since its latest grid.sync() (phase_base == launch_base without
 // one).
 std::uint32_t launch_base = 0, phase_base = 0, launch_blocks = 1;
+/// The intervals (shadow.hpp) of the running launch's blocks since its latest grid.sync(), and
+/// the first of the launch's.
+Intervals run_intervals;
+std::uint32_t launch_ibase = 0;
+/// The most barriers a block of the running launch passed (barriers_passed).
+std::atomic<std::uint16_t> launch_most_barriers{0};
 bool launch_cooperative = false;
 /// Every earlier launch happens before the running one (earlier_launches_ordered): a cell that
 /// holds only their stamps holds nothing this launch can race with.
@@ -173,6 +199,87 @@ bool blocks_unordered(const RaceBlock& b) {
 bool earlier_phase_of(std::uint32_t exec, const RaceBlock& b) {
     return exec >= launch_base && exec < phase_base &&
            (exec - launch_base) % launch_blocks == b.block->linear;
+}
+
+// --- Global memory's packed cells (shadow.hpp) ------------------------------------------------
+
+/// This worker's last answer of intervals_of_interval: stamps of an earlier launch come in runs.
+thread_local Intervals last_run;
+
+[[gnu::always_inline]] inline const Intervals& run_with_interval(std::uint32_t iv) {
+    if (run_intervals.holds_interval(iv)) [[likely]] return run_intervals;
+    if (!last_run.holds_interval(iv)) last_run = intervals_of_interval(iv);
+    return last_run;
+}
+
+/// The stamp `p` stands for, with `gen` and `clk` from its Extra when it is escaped.
+[[gnu::always_inline]] inline Stamp unpack(const PackedStamp& p, std::uint16_t gen, std::uint16_t clk) {
+    const std::uint32_t iv = p.interval();
+    const bool esc = p.escaped();
+    if (iv <= exec_aside) return Stamp::of(iv, p.tsite, esc ? gen : 0, esc ? clk : 0);
+    const Intervals& run = run_with_interval(iv);
+    const std::uint32_t off = iv - run.ibase;
+    return Stamp::of(run.exec_base + (off >> run.shift), p.tsite,
+                     esc ? gen : static_cast<std::uint16_t>(off & ((1u << run.shift) - 1)),
+                     esc ? clk : 1);
+}
+
+/// `s` packed: escaped when its gen or clock does not fit the interval (unpack's defaults).
+[[gnu::always_inline]] inline PackedStamp pack(const Stamp& s) {
+    if (s.exec <= exec_aside)
+        return {s.exec | (s.gen != 0 || s.clk != 0 ? interval_escape : 0), s.tsite};
+    const Intervals& run = run_intervals.holds_exec(s.exec) ? run_intervals : intervals_of_exec(s.exec);
+    const std::uint32_t block_iv = run.ibase + ((s.exec - run.exec_base) << run.shift);
+    if ((s.gen >> run.shift) == 0 && s.clk == 1) return {block_iv + s.gen, s.tsite};
+    return {block_iv | interval_escape, s.tsite};
+}
+
+/// The running thread's stamp `cur` packed, from its block's interval (pack's fast case).
+[[gnu::always_inline]] inline PackedStamp pack_cur(const RaceBlock& b, const Stamp& cur) {
+    if ((cur.gen >> run_intervals.shift) == 0 && cur.clk == 1) [[likely]]
+        return {b.iv_block + cur.gen, cur.tsite};
+    return {b.iv_block | interval_escape, cur.tsite};
+}
+
+/// Element i's cell of global memory as the race rule reads it.
+Cell load_cell(const Allocation* a, std::size_t i) {
+    const GlobalCell& g = global_cells(a)[i];
+    const Extra* x = g.w.escaped() || g.r.escaped() ? &extras(a)[i] : nullptr;
+    Cell c;
+    c.w = unpack(g.w, x ? x->wgen : 0, x ? x->wclk : 0);
+    c.r = unpack(g.r, x ? x->rgen : 0, x ? x->rclk : 0);
+    if (g.r.escaped()) c.r2 = x->r2;
+    return c;
+}
+
+/// Writes back what the rule changed of load_cell's `before`. r escapes to keep a second reader.
+void store_cell(const Allocation* a, std::size_t i, const Cell& c, const Cell& before) {
+    GlobalCell& g = global_cells(a)[i];
+    if (!(c.w == before.w)) {
+        const PackedStamp w = pack(c.w);
+        if (w.escaped()) {
+            if (!a->shadow_extra) count_extras(a);
+            Extra& x = extras(a)[i];
+            x.wgen = c.w.gen;
+            x.wclk = c.w.clk;
+        }
+        g.w = w;
+    }
+    const bool r2_changed = c.r2.exec != before.r2.exec || c.r2.tsite != before.r2.tsite;
+    if (!(c.r == before.r) || r2_changed) {
+        // An unchanged r keeps its interval (it may be another launch's); its gen and clock are
+        // the same either way.
+        PackedStamp r = c.r == before.r ? g.r : pack(c.r);
+        if (c.r2.exec != exec_none || r.escaped()) {
+            if (!a->shadow_extra) count_extras(a);
+            Extra& x = extras(a)[i];
+            x.rgen = c.r.gen;
+            x.rclk = c.r.clk;
+            x.r2 = c.r2;
+            r.iv |= interval_escape;
+        }
+        g.r = r;
+    }
 }
 
 // --- The race rule ---------------------------------------------------------------------------
@@ -257,7 +364,7 @@ DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) 
     uint3 block;
     const LaunchInfo* l;
     const KernelLaunch& k = b.block->grid->k;
-    LaunchInfo here{0, 0, k.grid, k.block, k.site};
+    LaunchInfo here{0, 0, {}, k.grid, k.block, k.site};
     if (s.exec == b.exec) {
         block = b.block->idx;
         l = &here;
@@ -422,6 +529,25 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     cell.r2 = {};
 }
 
+/// only_earlier_launches for element i of global memory, read packed: intervals grow with exec
+/// ids, so an earlier launch's are below the running launch's first.
+[[gnu::always_inline]] inline bool only_earlier_launches(const Allocation* a, std::size_t i) {
+    const GlobalCell& g = global_cells(a)[i];
+    return launch_after_all && g.w.interval() < launch_ibase && g.r.interval() < launch_ibase &&
+           (!g.r.escaped() || extras(a)[i].r2.exec < launch_base);
+}
+
+/// stamp_after_earlier_launches, packed: `cur` is pack_cur's, not escaped.
+[[gnu::always_inline]] inline void stamp_after_earlier_launches(GlobalCell& g, Access k,
+                                                                PackedStamp cur) {
+    if (k == Access::read) {
+        g.r = cur;
+    } else {
+        g.w = cur;
+        g.r = {};
+    }
+}
+
 /// Whether `cur`, a read not ordered after the cell's r, is by a block of the running launch
 /// above two others that read the element since its latest grid.sync(): the lowest (r) and the
 /// second lowest (r2), which keep their reads. A later write by any block meets one of the two
@@ -508,6 +634,28 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     if (k == Access::read) return cell.r == cur;
     return cell.w == cur && cell.r.exec == exec_none;
 }
+/// already_recorded, packed: `cur` is pack_cur's, not escaped (an escaped stamp's equality needs
+/// its Extra: load_cell's).
+[[gnu::always_inline]] inline bool already_recorded(const GlobalCell& g, Access k,
+                                                    PackedStamp cur) {
+    if (k == Access::read) return g.r == cur;
+    return g.w == cur && g.r.interval() == exec_none;
+}
+
+/// check_cell for element i of global memory: unpacked, checked, and what changed packed back.
+template <class Rule>
+[[gnu::always_inline]] inline auto on_global_cell(const Allocation* a, std::size_t i, Rule rule) {
+    Cell c = load_cell(a, i);
+    const Cell before = c;
+    if constexpr (std::is_void_v<decltype(rule(c))>) {
+        rule(c);
+        store_cell(a, i, c, before);
+    } else {
+        auto result = rule(c);
+        store_cell(a, i, c, before);
+        return result;
+    }
+}
 
 /// The stamp of an access by thread `t` of the running block at interned site `site`.
 [[gnu::always_inline]] inline Stamp stamp(const RaceBlock& b, std::uint32_t site, Access kind,
@@ -516,11 +664,35 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
                      b.gen, b.vc_used ? b.vc[t * 32 + t % 32] : 1);
 }
 
+/// check_cell for each element first..last of `a` that does not hold `cur` already, whichever
+/// form its cells take; `c` with each element's index.
+[[gnu::always_inline]] inline void check_elements(const RaceBlock& b, const Allocation* a,
+                                                  std::size_t first, std::size_t last, Ctx c,
+                                                  const Stamp& cur) {
+    if (!packed_cells(*a)) {
+        auto* cells = static_cast<Cell*>(a->shadow);
+        for (std::size_t i = first; i <= last; ++i)
+            if (!already_recorded(cells[i], c.rule, cur)) {
+                c.index = i;
+                check_cell(b, cells[i], c, cur);
+            }
+        return;
+    }
+    const PackedStamp packed = pack_cur(b, cur);
+    for (std::size_t i = first; i <= last; ++i) {
+        if (!packed.escaped() && already_recorded(global_cells(a)[i], c.rule, packed)) continue;
+        c.index = i;
+        on_global_cell(a, i, [&](Cell& cell) {
+            if (!already_recorded(cell, c.rule, cur)) check_cell(b, cell, c, cur);
+        });
+    }
+}
+
 /// record's part for an atomic access, or a volatile one (AtomicNote): the race rule with the
 /// stamp's atomic and scope flags, then the order of fences and atomics.
 [[gnu::noinline]] void record_atomic(RaceBlock& b, const Allocation* a, const void* p,
                                      std::size_t size, Access kind, std::uint32_t site,
-                                     AtomicNote* note, unsigned t, Cell* cells, std::size_t first,
+                                     AtomicNote* note, unsigned t, std::size_t first,
                                      std::size_t last) {
     AtomicNote view_note;  // a view's atomic of another scope: a read-modify-write
     if (!note) {
@@ -535,11 +707,8 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     const Access rule = note->writes ? (atomic ? Access::atomic : Access::write) : Access::read;
     const Stamp cur = stamp(b, site, Access::read, t,
                             atomic ? 1u << 10 | (note->scope == Scope::block ? 1u << 11 : 0u) : 0);
-    for (std::size_t i = first; i <= last; ++i)
-        if (!already_recorded(cells[i], rule, cur))
-            check_cell(b, cells[i],
-                       Ctx{a, i, note->is_volatile ? kind : Access::atomic, size, rule, note->reads},
-                       cur);
+    check_elements(b, a, first, last,
+                   Ctx{a, 0, note->is_volatile ? kind : Access::atomic, size, rule, note->reads}, cur);
     launch_synced = true;
     if (atomic && b.race_on &&
         sync_atomic(b.sync, t, b.block->nthreads, position(b, t), p, *note, cur))
@@ -549,7 +718,7 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 // --- A parallel attempt (attempt.hpp) -------------------------------------------------------
 
 /// Striped locks over the cells of global memory while an attempt runs, so that of two blocks
-/// touching one cell at once, the second sees the first's stamp. One lock per 64 cells (2 KiB of
+/// touching one cell at once, the second sees the first's stamp. One lock per 128 cells (2 KiB of
 /// shadow; 4096 locks, 2^12), each on a cache line of its own: a worker walking its block's
 /// elements takes one lock many times in a row, and workers on different blocks seldom share one.
 struct alignas(64) CellLock {
@@ -561,7 +730,7 @@ class CellGuard {
 public:
     // Hashed: arrays whose rows are a power of two apart would otherwise put the rows two
     // workers walk on the same locks.
-    explicit CellGuard(const Cell& c)
+    explicit CellGuard(const GlobalCell& c)
         : held_(cell_locks[(reinterpret_cast<std::uintptr_t>(&c) >> 11) * 0x9E3779B97F4A7C15ull >>
                            52].held) {
         while (held_.exchange(true, std::memory_order_acquire))
@@ -595,6 +764,7 @@ ShortStamp aside_read(const Cell& cell) {
 void set_aside(Cell& cell, ShortStamp s) {
     cell.w = Stamp::of(exec_aside, s.tsite, static_cast<std::uint16_t>(s.exec),
                        static_cast<std::uint16_t>(s.exec >> 16));
+    running_attempt->note_aside();
 }
 
 /// check_cell in an attempt, for a cell of global memory under its lock. False when `cur` meets
@@ -670,12 +840,19 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
 /// something wrote it before the launch. A write by any block would meet one of those reads, so
 /// the read needs no stamp of its own to be met; and it is no block's r or r2 in the serial run
 /// either (third_block_read, whose blocks_unordered the caller asks).
-[[gnu::always_inline]] inline bool read_leaves_cell(const Cell& cell, const Allocation* a,
+[[gnu::always_inline]] inline bool read_leaves_cell(const Allocation* a, std::size_t i,
                                                     const Stamp& cur) {
     auto load = [](const std::uint32_t& field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
-    const std::uint32_t r = load(cell.r.exec), r2 = load(cell.r2.exec), w = load(cell.w.exec);
-    return r >= phase_base && r2 >= phase_base && r < cur.exec && r2 != r && r2 < cur.exec &&
-           w < launch_base && (w != exec_none || a->host_init);
+    const GlobalCell& g = global_cells(a)[i];
+    const std::uint32_t r_iv = load(g.r.iv), w = load(g.w.iv) & interval_mask;
+    // r of this phase's runs, with a second reader (an escaped r).
+    if (!(r_iv & interval_escape) || !run_intervals.holds_interval(r_iv & interval_mask))
+        return false;
+    const std::uint32_t r =
+        run_intervals.exec_base + (((r_iv & interval_mask) - run_intervals.ibase) >> run_intervals.shift);
+    const std::uint32_t r2 = load(extras(a)[i].r2.exec);
+    return r < cur.exec && r2 >= phase_base && r2 != r && r2 < cur.exec && w < launch_ibase &&
+           (w != exec_none || a->host_init);
 }
 
 /// record's path while an attempt runs. Global memory: the allocation copied before its first
@@ -693,7 +870,7 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
     auto& alloc = const_cast<Allocation&>(*a);
     const bool shared = a->space == Space::shared;
     if (!shared && !attempt.touch(alloc)) leave_attempt();
-    Cell* cells = shadow_of(alloc);
+    void* shadow = shadow_of(alloc);
     const auto [first, last] = elements(a, p, size);
     const std::uint32_t site = pc ? intern_pc(b.sites, pc) : intern(b.sites, where);
     const Stamp cur = stamp(b, site, kind, t);
@@ -702,12 +879,13 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
     for (std::size_t i = first; i <= last && !met; ++i) {
         const Ctx c{a, i, kind, size, kind, kind != Access::write};
         if (shared) {
-            if (!already_recorded(cells[i], kind, cur)) check_cell(b, cells[i], c, cur);
+            Cell& cell = static_cast<Cell*>(shadow)[i];
+            if (!already_recorded(cell, kind, cur)) check_cell(b, cell, c, cur);
             continue;
         }
-        if (kind == Access::read && read_leaves_cell(cells[i], a, cur)) continue;
-        CellGuard lock(cells[i]);
-        met = !check_cell_in_attempt(b, cells[i], c, cur);
+        if (kind == Access::read && read_leaves_cell(a, i, cur)) continue;
+        CellGuard lock(global_cells(a)[i]);
+        met = !on_global_cell(a, i, [&](Cell& cell) { return check_cell_in_attempt(b, cell, c, cur); });
     }
     if (met || found_in_attempt) leave_attempt();
 }
@@ -723,9 +901,8 @@ template <bool Noted>
                                           unsigned t) {
     if (running_attempt) [[unlikely]]
         return record_in_attempt(a, p, size, kind, pc, where, t, Noted ? tls_atomic_note : nullptr);
-    auto* cells = static_cast<Cell*>(a->shadow);
-    if (!cells) [[unlikely]]
-        cells = make_shadow(const_cast<Allocation*>(a));
+    if (!a->shadow) [[unlikely]]
+        make_shadow(const_cast<Allocation*>(a));
     const auto [first, last] = elements(a, p, size);
     RaceBlock& b = *tls_race;
     const std::uint32_t site = pc ? intern_pc(b.sites, pc) : intern(b.sites, where);
@@ -738,17 +915,20 @@ template <bool Noted>
     // and atomics were modelled.
     if (!note && (kind != Access::atomic ||
                   (next_atomic_scope == Scope::device && sync_idle(b.sync, t)))) [[likely]] {
-        const Stamp cur = stamp(b, site, kind, t);
-        for (std::size_t i = first; i <= last; ++i)
-            if (!already_recorded(cells[i], kind, cur))
-                check_cell(b, cells[i], Ctx{a, i, kind, size, kind, kind != Access::write}, cur);
+        check_elements(b, a, first, last, Ctx{a, 0, kind, size, kind, kind != Access::write},
+                       stamp(b, site, kind, t));
         return;
     }
-    record_atomic(b, a, p, size, kind, site, note, t, cells, first, last);
+    record_atomic(b, a, p, size, kind, site, note, t, first, last);
 }
 
 /// racecheck and initcheck. One checker: initcheck needs the writes that racecheck's shadow
 /// records, so both read and update one cell per element in one pass.
+/// The interval of `block`'s first barrier interval in the running run.
+std::uint32_t block_interval(const BlockState& block) {
+    return run_intervals.ibase + (static_cast<std::uint32_t>(block.linear) << run_intervals.shift);
+}
+
 class RaceCheck final : public Checker {
 public:
     RaceCheck() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/true) {
@@ -778,15 +958,19 @@ public:
 
     void host_wrote(Allocation& a, std::size_t offset, std::size_t bytes) override {
         if (bytes == 0) return;
-        auto* cells = static_cast<Cell*>(a.shadow);
-        if (!cells) cells = make_shadow(&a);
+        void* shadow = shadow_of(a);
         for (std::size_t i = offset / a.elem_size, last = (offset + bytes - 1) / a.elem_size;
              i <= last; ++i)
-            cells[i] = Cell{{exec_host, 0, 0, 0}, {}, {}};
+            if (packed_cells(a)) static_cast<GlobalCell*>(shadow)[i] = {{exec_host, 0}, {}};
+            else static_cast<Cell*>(shadow)[i] = Cell{{exec_host, 0, 0, 0}, {}, {}};
     }
 
     void launch_begin(GridRun& g) override {
-        launch_base = phase_base = begin_checked_launch(g.k).exec_base;
+        const LaunchInfo run = begin_checked_launch(g.k);
+        launch_base = phase_base = run.exec_base;
+        run_intervals = run.intervals;
+        launch_ibase = run.intervals.ibase;
+        launch_most_barriers.store(0, std::memory_order_relaxed);
         launch_after_all = earlier_launches_ordered();
         launch_blocks = static_cast<std::uint32_t>(g.nblocks);
         launch_cooperative = g.k.cooperative;
@@ -794,11 +978,20 @@ public:
         sync_new_launch();
     }
 
-    void grid_synced(GridRun& g) override { phase_base = begin_grid_phase(g.k); }
+    void launch_end(GridRun& g) override {
+        barriers_passed(g.k, launch_most_barriers.load(std::memory_order_relaxed));
+    }
+
+    void grid_synced(GridRun& g) override {
+        const LaunchInfo run = begin_grid_phase(g.k);
+        phase_base = run.exec_base;
+        run_intervals = run.intervals;
+    }
 
     void grid_sync(BlockState& block, const Loc& site) override {
         barrier_release(block, site);
         tls_race->exec = phase_base + static_cast<std::uint32_t>(block.linear);
+        tls_race->iv_block = block_interval(block);
     }
 
     void block_begin(BlockState& block) override {
@@ -812,11 +1005,19 @@ public:
         b.race_on = cfg.check_race;
         b.init_on = cfg.check_init;
         b.exec = launch_base + static_cast<std::uint32_t>(block.linear);
+        b.iv_block = block_interval(block);
         b.gen = 0;
         b.vc_used = false;
         b.sync.reset();
         // The access hooks may skip the seam when no other checker wants accesses.
         tls::race_direct = block.grid->accessors_on == 1;
+    }
+
+    void block_end(BlockState&) override {
+        const std::uint16_t gen = tls_race->gen;
+        std::uint16_t most = launch_most_barriers.load(std::memory_order_relaxed);
+        while (most < gen && !launch_most_barriers.compare_exchange_weak(most, gen)) {
+        }
     }
 
     void barrier_release(BlockState&, const Loc& site) override {
@@ -930,18 +1131,22 @@ void race_access(const Allocation* a, const void* p, std::size_t size, Access ki
 /// memory as in the serial run (the block's own); in global memory, once the allocation is
 /// copied, the whole rule under the cell's lock (record_in_attempt's loop, without its setup).
 /// False for what it leaves to record_in_attempt.
-[[gnu::noinline]] bool settle_in_attempt(const Allocation* a, Cell& cell, std::size_t index,
+[[gnu::noinline]] bool settle_in_attempt(const Allocation* a, std::size_t index,
                                          std::size_t size, Access kind, const Stamp& cur) {
-    if (a->space == Space::shared)
+    if (!packed_cells(*a)) {
+        Cell& cell = static_cast<Cell*>(a->shadow)[index];
         return already_recorded(cell, kind, cur) || settle_shared(cell, kind, cur);
+    }
     const ParallelAttempt& attempt = *running_attempt;
     if (attempt.failed() || !attempt.copied(*a)) return false;
     found_in_attempt = false;
     bool met;
     {
-        CellGuard lock(cell);
-        met = !check_cell_in_attempt(*tls_race, cell, Ctx{a, index, kind, size, kind,
-                                                          kind != Access::write}, cur);
+        CellGuard lock(global_cells(a)[index]);
+        met = !on_global_cell(a, index, [&](Cell& cell) {
+            return check_cell_in_attempt(*tls_race, cell,
+                                         Ctx{a, index, kind, size, kind, kind != Access::write}, cur);
+        });
     }
     if (met || found_in_attempt) leave_attempt();
     return true;
@@ -949,34 +1154,39 @@ void race_access(const Allocation* a, const void* p, std::size_t size, Access ki
 
 void race_raw_access(const Allocation* a, const void* p, std::size_t size, Access kind,
                      const void* pc) {
-    if (auto* cells = static_cast<Cell*>(a->shadow); cells && kind != Access::atomic) [[likely]] {
+    if (a->shadow && kind != Access::atomic) [[likely]] {
         const auto [first, last] = elements(a, p, size);
         RaceBlock& b = *tls_race;
         const SiteCache::AddressSlot& slot = pc_slot(b.sites, pc);
         if (first == last && slot.address == pc) [[likely]] {
             const Stamp cur = stamp(b, slot.id, kind, tls::thread->linear);
-            Cell& cell = cells[first];
+            const bool packed = packed_cells(*a);
             if (running_attempt) [[unlikely]] {
                 // A third block's read of a shared input, the most frequent access of a matrix
                 // multiply, needs neither the cell's lock nor a call.
-                if (kind == Access::read && a->space != Space::shared &&
-                    read_leaves_cell(cell, a, cur) && !running_attempt->failed())
+                if (kind == Access::read && packed && read_leaves_cell(a, first, cur) &&
+                    !running_attempt->failed())
                     return;
-                if (settle_in_attempt(a, cell, first, size, kind, cur)) return;
+                if (settle_in_attempt(a, first, size, kind, cur)) return;
                 return record_raw(a, p, size, kind, pc);
             }
-            if (already_recorded(cell, kind, cur)) return;
-            if (a->space == Space::shared) {
-                if (settle_shared(cell, kind, cur)) return;
+            if (!packed) {
+                Cell& cell = static_cast<Cell*>(a->shadow)[first];
+                if (already_recorded(cell, kind, cur) || settle_shared(cell, kind, cur)) return;
             } else {
-                const bool written = cell.w.exec != exec_none || a->host_init;
-                if (only_earlier_launches(cell) &&
-                    !reads_unwritten(b, written, kind != Access::write))
-                    return stamp_after_earlier_launches(cell, kind, cur);
+                GlobalCell& cell = global_cells(a)[first];
+                const PackedStamp packed_cur = pack_cur(b, cur);
+                if (!packed_cur.escaped()) [[likely]] {
+                    if (already_recorded(cell, kind, packed_cur)) return;
+                    const bool written = cell.w.interval() != exec_none || a->host_init;
+                    if (only_earlier_launches(a, first) &&
+                        !reads_unwritten(b, written, kind != Access::write))
+                        return stamp_after_earlier_launches(cell, kind, packed_cur);
+                }
                 // A third block's read of a shared input, which check_cell leaves alone (with no
                 // fence or atomic of its block to order the other blocks' reads before it).
                 if (kind == Access::read && launch_after_all && !b.sync.used &&
-                    read_leaves_cell(cell, a, cur) && blocks_unordered(b))
+                    read_leaves_cell(a, first, cur) && blocks_unordered(b))
                     return;
             }
         }
@@ -986,13 +1196,21 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
 
 std::unique_ptr<Checker> make_racecheck() { return std::make_unique<RaceCheck>(); }
 
-Cell* shadow_of(Allocation& a) {
-    auto* cells = static_cast<Cell*>(a.shadow);
-    return cells ? cells : make_shadow(&a);
+void* shadow_of(Allocation& a) { return a.shadow ? a.shadow : make_shadow(&a); }
+
+Cell cell_of(const Allocation& a, std::size_t i) {
+    return packed_cells(a) ? load_cell(&a, i) : static_cast<const Cell*>(a.shadow)[i];
+}
+
+bool extras_used(const Allocation& a) {
+    return std::atomic_ref(const_cast<Allocation&>(a).shadow_extra).load();
 }
 
 void renumber_checked_blocks(const GridRun& g) {
-    launch_base = phase_base = begin_grid_phase(g.k);
+    const LaunchInfo run = begin_grid_phase(g.k);
+    launch_base = phase_base = run.exec_base;
+    run_intervals = run.intervals;
+    launch_ibase = run.intervals.ibase;
 }
 
 bool may_try_in_parallel(const GridRun& g) {
@@ -1014,7 +1232,8 @@ bool may_try_in_parallel(const GridRun& g) {
         const Allocation* a = arena::owner_in_range(p);
         if (!a || std::find(seen, seen + i, a) != seen + i) continue;
         seen[i] = a;
-        bytes += a->size + std::max<std::size_t>(a->shadow_cells, a->size / a->elem_size) * sizeof(Cell);
+        bytes += a->size + std::max<std::size_t>(a->shadow_cells, a->size / a->elem_size) *
+                               (sizeof(GlobalCell) + (a->shadow_extra ? sizeof(Extra) : 0));
     }
     return fits_attempt_budget(bytes) && worth_trying(g);
 }

@@ -69,12 +69,63 @@ struct ShortStamp {
     std::uint32_t tsite = 0;
 };
 
+/// The race rule's view of one element's history. Shared memory keeps its cells in this form (a
+/// block's arrays are small, and its accesses the most frequent); global memory keeps them packed
+/// (GlobalCell), and the rule unpacks one when its fast paths cannot settle the access.
 struct Cell {
     Stamp w;        ///< last write or atomic
     Stamp r;        ///< a read since then; the latest one unless it was concurrent with r
     ShortStamp r2;  ///< the latest read concurrent with `r`, by another thread or block
 };
 static_assert(sizeof(Cell) == 32);
+
+// --- Global memory's packed cells ------------------------------------------------------------
+// A stamp of global memory in 8 bytes: its block execution and barrier interval as one number,
+// an *interval*, and its tsite as is. Each run of block executions (a launch, or one phase of a
+// cooperative launch) takes a range of intervals, 2^shift per block in block order, so that
+// block execution e in barrier interval g is ibase + (e - exec_base) << shift | g. A stamp whose
+// interval does not fit (g >= 2^shift), or whose warp clock is not the starting 1, sets `escape`
+// and keeps its gen and clock in the cell's Extra, as does a cell with a second reader. Intervals
+// 0, 1 and 2 are exec_none, exec_host and exec_aside (gen and clock 0 unless escaped).
+
+inline constexpr std::uint32_t interval_escape = 1u << 31;
+inline constexpr std::uint32_t interval_mask = interval_escape - 1;
+
+struct PackedStamp {
+    std::uint32_t iv = 0;  ///< interval | interval_escape
+    std::uint32_t tsite = 0;
+    bool operator==(const PackedStamp&) const = default;
+    std::uint32_t interval() const { return iv & interval_mask; }
+    bool escaped() const { return iv & interval_escape; }
+};
+
+struct GlobalCell {
+    PackedStamp w, r;
+};
+static_assert(sizeof(GlobalCell) == 16);
+
+/// What a GlobalCell's escaped stamps keep aside: w's gen and clock when w is escaped; r's, and
+/// the second reader, when r is. One per cell, after the cells in the same mapping, touched only
+/// by cells that need it.
+struct Extra {
+    std::uint16_t wgen = 0, wclk = 0, rgen = 0, rclk = 0;
+    ShortStamp r2;
+};
+static_assert(sizeof(Extra) == 16);
+
+/// A run's range of intervals (order.cpp hands them out with the block executions).
+struct Intervals {
+    std::uint32_t exec_base = 0, nblocks = 0, ibase = 0;
+    std::uint32_t shift = 0;  ///< 2^shift intervals per block
+    bool holds_exec(std::uint32_t e) const { return e - exec_base < nblocks; }
+    bool holds_interval(std::uint32_t iv) const {
+        return iv - ibase < (std::uint64_t(nblocks) << shift);
+    }
+};
+/// The run that block execution `exec` (>= 3) belongs to, or that interval `iv` (>= 3) lies in.
+/// Callers hold Checkers::serial, or run in the launch that holds it.
+const Intervals& intervals_of_exec(std::uint32_t exec);
+const Intervals& intervals_of_interval(std::uint32_t iv);
 
 /// The site an interned id stands for.
 const Loc& site_of(std::uint32_t id);
@@ -146,6 +197,7 @@ const Loc* unwaited_launch_given(const Allocation& a);
 struct LaunchInfo {
     std::uint32_t serial = 0;
     std::uint32_t exec_base = 0;
+    Intervals intervals;  ///< the run's block executions and their intervals
     dim3 grid, block;
     Loc site;
     std::uint32_t graph_launch = 0;  ///< KernelLaunch::graph_launch
@@ -153,9 +205,11 @@ struct LaunchInfo {
 /// Gives a launch about to run with shadow checks its block exec ids. Caller holds
 /// Checkers::serial.
 LaunchInfo begin_checked_launch(const KernelLaunch& k);
-/// New exec ids for every block of the running cooperative launch `k`, after a grid.sync():
-/// returns the first (block 0's). Caller holds Checkers::serial.
-std::uint32_t begin_grid_phase(const KernelLaunch& k);
+/// New exec ids (and intervals) for every block of the running cooperative launch `k`, after a
+/// grid.sync(), or of a launch whose attempt was undone. Caller holds Checkers::serial.
+LaunchInfo begin_grid_phase(const KernelLaunch& k);
+/// The most barriers a block of the running launch `k` passed, for its site's next launch.
+void barriers_passed(const KernelLaunch& k, std::uint16_t most);
 /// Whether every access of block execution `exec` (of an earlier launch) happens before the
 /// running launch. Caller holds Checkers::serial.
 bool exec_ordered_before_current(std::uint32_t exec);
@@ -170,6 +224,15 @@ struct Run {
     std::uint32_t exec_base, nblocks, stream;
     LaunchInfo info;
 };
+
+/// Whether shadow and Extra of `a` are GlobalCells (global, managed and symbol memory) or Cells
+/// (shared memory).
+inline bool packed_cells(const Allocation& a) { return a.space != Space::shared; }
+/// Bytes of shadow per element (or per byte, for dynamic shared memory): a GlobalCell and its
+/// Extra, or a Cell.
+inline std::size_t shadow_cell_bytes(const Allocation& a) {
+    return packed_cells(a) ? sizeof(GlobalCell) + sizeof(Extra) : sizeof(Cell);
+}
 
 struct Order {
     std::mutex m;
@@ -194,6 +257,10 @@ struct Order {
     // Checked launches that have run, by exec_base (guarded by Checkers::serial, not m).
     std::vector<Run> runs;
     std::uint32_t next_exec = exec_aside + 1;
+    std::uint32_t next_interval = exec_aside + 1;
+    /// Per launch site (its source_location object): the most barriers a block of its last
+    /// checked launch passed, which sizes the next launch's intervals per block.
+    std::unordered_map<const void*, std::uint16_t> barriers_by_site;
     OrderClock current;            ///< the running checked launch's clock
     std::uint32_t current_base = 0;
     bool current_unordered = false;  ///< queued while race checking was off: after everything
@@ -219,7 +286,13 @@ inline RaceState& race_state() {
     return *the_race_state;
 }
 
-/// `a`'s shadow cells, mapped if it has none yet (race.cpp).
-Cell* shadow_of(Allocation& a);
+/// `a`'s shadow, mapped if it has none yet (race.cpp): Cells, or GlobalCells then Extras
+/// (packed_cells).
+void* shadow_of(Allocation& a);
+/// Element i's cell as the race rule reads it, whichever form `a` keeps it in (for tests and
+/// tools; the rule itself reads cells in place).
+Cell cell_of(const Allocation& a, std::size_t i);
+/// Whether a's Extras are in use (counted in shadow_usage once they are).
+bool extras_used(const Allocation& a);
 
 }  // namespace simt::sim::detail

@@ -41,6 +41,8 @@ struct Allocation {
     std::uint16_t device_bits = 0xFFFF;
     void* shadow = nullptr;      ///< the race and init checkers' cells, one per element
     std::size_t shadow_cells = 0;
+    /// The shadow's second part (escaped stamps, second readers) is in use: it counts from then.
+    bool shadow_extra = false;
     /// The parallel attempt (check/attempt.hpp) that copied this allocation last, to undo it.
     std::uint32_t attempt_mark = 0;
     /// cudaMallocPitch and cudaMalloc3D: rows of `row_bytes` bytes, `pitch` bytes apart. The
