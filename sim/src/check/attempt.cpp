@@ -2,12 +2,11 @@
 #include "attempt.hpp"
 
 #include <bit>
-#include <chrono>
 #include <cstring>
 #include <new>
 #include <sys/mman.h>
 #include <thread>
-#include <unordered_set>
+#include <unordered_map>
 
 #include "../state/worker.hpp"
 #include "host_pointers.hpp"
@@ -24,22 +23,27 @@ constexpr std::size_t attempt_budget = std::size_t(1) << 30;
 std::atomic<std::uint32_t> attempts{0};
 std::atomic<std::size_t> kept_attempts{0};
 
-/// Launch sites (by their source_location object, one per launch statement) whose attempt failed
-/// or did not pay: their later launches run one block at a time at once. Only timing depends on
-/// it, never a report.
-struct NotWorthTrying {
-    std::mutex m;
-    std::unordered_set<const void*> sites;
+/// What launches from one site (its source_location object, one per launch statement) cost per
+/// block, tried on every worker and run in order, the latest of each: later launches from the
+/// site take the cheaper way (worth_trying). Only timing depends on it, never a report.
+struct SiteCost {
+    double attempt = 0, in_order = 0;  ///< seconds per block; 0: not measured yet
+    bool met = false;                  ///< an attempt from the site ended at a meeting
 };
-NotWorthTrying& not_worth_trying() {
-    static NotWorthTrying& n = *new NotWorthTrying;  // never destroyed: launches may run at exit
+struct SiteCosts {
+    std::mutex m;
+    std::unordered_map<const void*, SiteCost> sites;
+};
+SiteCosts& site_costs() {
+    static SiteCosts& n = *new SiteCosts;  // never destroyed: launches may run at exit
     return n;
 }
 const void* site_key(const GridRun& g) { return std::bit_cast<const void*>(g.k.site); }
-void give_up_on(const GridRun& g) {
-    NotWorthTrying& n = not_worth_trying();
+template <class F>
+void update_cost(const GridRun& g, F f) {
+    SiteCosts& n = site_costs();
     std::lock_guard lock(n.m);
-    n.sites.insert(site_key(g));
+    f(n.sites[site_key(g)]);
 }
 
 }  // namespace
@@ -86,12 +90,9 @@ bool ParallelAttempt::save(Allocation& a) {
     } catch (const std::bad_alloc&) {
         return false;  // no room for the copies: the launch runs one block at a time
     }
-    const auto start = std::chrono::steady_clock::now();
     std::memcpy(s->bytes.get(), a.base, a.size);
     std::memcpy(static_cast<void*>(s->cells.get()), cells, ncells * sizeof(GlobalCell));
     if (nextras) std::memcpy(static_cast<void*>(s->extras.get()), cells + n, n * sizeof(Extra));
-    copy_ns_ += std::chrono::duration_cast<std::chrono::nanoseconds>(
-                    std::chrono::steady_clock::now() - start).count();
     saved_bytes_ += a.size + ncells * sizeof(GlobalCell) + nextras * sizeof(Extra);
     saved_.push_back(std::move(s));
     // Release: a block that finds the mark finds the copy made, so its writes come after it.
@@ -101,7 +102,7 @@ bool ParallelAttempt::save(Allocation& a) {
 
 void ParallelAttempt::undo() {
     undone_ = true;
-    give_up_on(g_);
+    update_cost(g_, [](SiteCost& c) { c.met = true; });
     for (auto& s : saved_) {
         Allocation& a = *s->a;
         std::memcpy(a.base, s->bytes.get(), a.size);
@@ -123,27 +124,11 @@ void ParallelAttempt::undo() {
 }
 
 void ParallelAttempt::keep(double seconds) {
-    // It paid if the time not spent copying, spread over the workers, would have taken longer
-    // than the whole attempt on one: otherwise the next launch from the site runs in order.
-    const double copying = double(copy_ns_.load()) * 1e-9;
-    const int asked = ThreadSchedule::workers(g_.cfg);
-    const double workers = std::min<double>(
-        double(g_.nblocks), asked > 0 ? asked : std::max(1u, std::thread::hardware_concurrency()));
-    if ((seconds - copying) * workers < seconds * 1.1) give_up_on(g_);
+    update_cost(g_, [&](SiteCost& c) { c.attempt = seconds / double(g_.nblocks); });
     if (!asides_.load()) return;
     // Cells several blocks read may hold a read set aside in w (race.cpp): w as it was.
-    for (auto& s : saved_) {
-        auto* cells = static_cast<GlobalCell*>(s->a->shadow);
-        auto* extras = reinterpret_cast<Extra*>(cells + s->a->shadow_cells);
-        for (std::size_t i = 0; i < s->a->shadow_cells; ++i) {
-            if (cells[i].w.interval() != exec_aside) continue;
-            cells[i].w = s->fresh ? PackedStamp{} : s->cells[i].w;
-            if (s->extras) {
-                extras[i].wgen = s->extras[i].wgen;
-                extras[i].wclk = s->extras[i].wclk;
-            }
-        }
-    }
+    for (auto& s : saved_)
+        restore_set_aside(*s->a, s->fresh ? nullptr : s->cells.get(), s->extras.get());
 }
 
 void ParallelAttempt::wait_for_others(const BlockState&) {
@@ -154,9 +139,23 @@ void ParallelAttempt::wait_for_others(const BlockState&) {
 bool fits_attempt_budget(std::size_t bytes) { return bytes <= attempt_budget; }
 
 bool worth_trying(const GridRun& g) {
-    NotWorthTrying& n = not_worth_trying();
+    SiteCosts& n = site_costs();
     std::lock_guard lock(n.m);
-    return !n.sites.contains(site_key(g));
+    auto it = n.sites.find(site_key(g));
+    if (it == n.sites.end()) return true;  // the first launch from the site tries
+    const SiteCost& c = it->second;
+    if (c.met) return false;
+    // A launch whose attempt took a fraction of a second tries again whatever it costs: the
+    // difference cannot matter. A longer one's next launch runs in order, to be weighed against
+    // it; then the cheaper way, kept up to date by each launch. The copies an attempt makes of
+    // the arrays it touches (five bytes per byte of a float array) can cost more than running
+    // in order saves.
+    if (c.attempt == 0 || c.attempt * double(g.nblocks) < 0.1) return true;
+    return c.in_order > 0 && c.attempt < c.in_order;
+}
+
+void ran_in_order(const GridRun& g, double seconds) {
+    update_cost(g, [&](SiteCost& c) { c.in_order = seconds / double(g.nblocks); });
 }
 
 bool in_attempt() {

@@ -58,7 +58,7 @@ public:
                    .load(std::memory_order_acquire) == id_;
     }
     /// After an attempt that holds: the cells as the serial run leaves them. `seconds`: how long
-    /// the attempt took, against which its copying is weighed for the next launch from its site.
+    /// the attempt took, weighed against the run in order for later launches from its site.
     void keep(double seconds);
     /// After a failed attempt: every allocation it touched as it was before the launch, and the
     /// launch's results cleared, for the run one block at a time.
@@ -78,7 +78,6 @@ private:
     std::mutex m_;
     std::vector<std::unique_ptr<Saved>> saved_;
     std::size_t saved_bytes_ = 0;
-    std::atomic<std::int64_t> copy_ns_{0};  ///< spent copying allocations, on every worker
     bool undone_ = false;
 };
 
@@ -94,9 +93,12 @@ inline ParallelAttempt* running_attempt = nullptr;
 bool may_try_in_parallel(const GridRun& g);
 /// Whether `bytes` of arrays (with their shadow cells) fit what one attempt may copy.
 bool fits_attempt_budget(std::size_t bytes);
-/// Whether launches from `g`'s site are still worth an attempt: none failed, and none spent so
-/// much of its time copying that the run one block at a time would have been as fast.
+/// Whether launches from `g`'s site are worth an attempt: none ended at a meeting, and the
+/// latest attempt from the site took less time per block than the latest run in order (the
+/// first launch from a site tries; the second runs in order, to compare).
 bool worth_trying(const GridRun& g);
+/// Launch `g` with racecheck or initcheck on ran one block at a time, in `seconds`.
+void ran_in_order(const GridRun& g, double seconds);
 
 /// Gives the running checked launch's blocks new ids for their stamps (race.cpp), after an
 /// attempt: what the attempt left in its blocks' shared memory cells is then another launch's,

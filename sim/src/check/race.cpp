@@ -37,7 +37,7 @@ namespace {
 Sites& sites() { return race_state().sites; }
 
 /// The id of `key` in `ids`, a new one if it has none: `loc`, or for a raw access `pc` whose
-/// line is looked up when a report needs it. 0 ("unknown line") once the 20 bits run out.
+/// line is looked up when a report needs it. 0 ("unknown line") once the 19 bits run out.
 template <class Map, class Key>
 std::uint32_t new_site(Map Sites::*ids_of, const Key& key, const Loc& loc, const void* pc) {
     Sites& s = sites();
@@ -45,7 +45,7 @@ std::uint32_t new_site(Map Sites::*ids_of, const Key& key, const Loc& loc, const
     Map& ids = s.*ids_of;
     auto [it, added] = ids.try_emplace(key, static_cast<std::uint32_t>(s.locs.size()));
     if (added) {
-        if (it->second >= (1u << 20)) {
+        if (it->second >= (1u << 19)) {
             ids.erase(it);
             return 0;
         }
@@ -241,45 +241,56 @@ thread_local Intervals last_run;
     return {b.iv_block | interval_escape, cur.tsite};
 }
 
-/// Element i's cell of global memory as the race rule reads it.
-Cell load_cell(const Allocation* a, std::size_t i) {
-    const GlobalCell& g = global_cells(a)[i];
-    const Extra* x = g.w.escaped() || g.r.escaped() ? &extras(a)[i] : nullptr;
+/// A global memory cell (and its Extra, when it uses one) as the race rule reads it.
+Cell unpack_cell(const GlobalCell& g, const Extra* x) {
     Cell c;
-    c.w = unpack(g.w, x ? x->wgen : 0, x ? x->wclk : 0);
-    c.r = unpack(g.r, x ? x->rgen : 0, x ? x->rclk : 0);
-    if (g.r.escaped()) c.r2 = x->r2;
+    PackedStamp w = g.w;
+    if (holds_r2(g)) {
+        c.r2 = {g.w.iv & interval_mask, g.w.tsite & ~cell_holds_r2};
+        w = x->w;
+    }
+    c.w = unpack(w, w.escaped() ? x->wgen : 0, w.escaped() ? x->wclk : 0);
+    c.r = unpack(g.r, g.r.escaped() ? x->rgen : 0, g.r.escaped() ? x->rclk : 0);
     return c;
 }
 
-/// Writes back what the rule changed of load_cell's `before`. r escapes to keep a second reader.
+bool uses_extra(const GlobalCell& g) { return holds_r2(g) || g.w.escaped() || g.r.escaped(); }
+
+/// Element i's cell of global memory as the race rule reads it.
+Cell load_cell(const Allocation* a, std::size_t i) {
+    const GlobalCell& g = global_cells(a)[i];
+    return unpack_cell(g, uses_extra(g) ? &extras(a)[i] : nullptr);
+}
+
+/// Writes back `c`, element i's cell as the rule left it, from load_cell's `before`: a stamp it
+/// did not change keeps its packed form (it may be another launch's).
 void store_cell(const Allocation* a, std::size_t i, const Cell& c, const Cell& before) {
     GlobalCell& g = global_cells(a)[i];
-    if (!(c.w == before.w)) {
-        const PackedStamp w = pack(c.w);
-        if (w.escaped()) {
-            if (!a->shadow_extra) count_extras(a);
-            Extra& x = extras(a)[i];
-            x.wgen = c.w.gen;
-            x.wclk = c.w.clk;
-        }
+    Extra* x = nullptr;
+    auto extra = [&]() -> Extra& {
+        if (!a->shadow_extra) count_extras(a);
+        if (!x) x = &extras(a)[i];
+        return *x;
+    };
+    PackedStamp w = c.w == before.w ? (holds_r2(g) ? extras(a)[i].w : g.w) : pack(c.w);
+    if (w.escaped()) {
+        extra().wgen = c.w.gen;
+        extra().wclk = c.w.clk;
+    }
+    const PackedStamp r = c.r == before.r ? g.r : pack(c.r);
+    if (r.escaped()) {
+        extra().rgen = c.r.gen;
+        extra().rclk = c.r.clk;
+    }
+    // Extra first: read_leaves_cell reads the cell without its lock.
+    if (c.r2.exec != exec_none) {
+        extra().w = w;
+        const bool written_before = c.w.exec != exec_none && c.w.exec < launch_base;
+        g.w = {c.r2.exec | (written_before ? interval_escape : 0), c.r2.tsite | cell_holds_r2};
+    } else {
         g.w = w;
     }
-    const bool r2_changed = c.r2.exec != before.r2.exec || c.r2.tsite != before.r2.tsite;
-    if (!(c.r == before.r) || r2_changed) {
-        // An unchanged r keeps its interval (it may be another launch's); its gen and clock are
-        // the same either way.
-        PackedStamp r = c.r == before.r ? g.r : pack(c.r);
-        if (c.r2.exec != exec_none || r.escaped()) {
-            if (!a->shadow_extra) count_extras(a);
-            Extra& x = extras(a)[i];
-            x.rgen = c.r.gen;
-            x.rclk = c.r.clk;
-            x.r2 = c.r2;
-            r.iv |= interval_escape;
-        }
-        g.r = r;
-    }
+    g.r = r;
 }
 
 // --- The race rule ---------------------------------------------------------------------------
@@ -530,11 +541,12 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
 }
 
 /// only_earlier_launches for element i of global memory, read packed: intervals grow with exec
-/// ids, so an earlier launch's are below the running launch's first.
+/// ids, so an earlier launch's are below the running launch's first. A cell that holds a second
+/// reader is left to the whole rule, which puts its w back in place.
 [[gnu::always_inline]] inline bool only_earlier_launches(const Allocation* a, std::size_t i) {
     const GlobalCell& g = global_cells(a)[i];
-    return launch_after_all && g.w.interval() < launch_ibase && g.r.interval() < launch_ibase &&
-           (!g.r.escaped() || extras(a)[i].r2.exec < launch_base);
+    return launch_after_all && !holds_r2(g) && g.w.interval() < launch_ibase &&
+           g.r.interval() < launch_ibase;
 }
 
 /// stamp_after_earlier_launches, packed: `cur` is pack_cur's, not escaped.
@@ -844,15 +856,15 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
                                                     const Stamp& cur) {
     auto load = [](const std::uint32_t& field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
     const GlobalCell& g = global_cells(a)[i];
-    const std::uint32_t r_iv = load(g.r.iv), w = load(g.w.iv) & interval_mask;
-    // r of this phase's runs, with a second reader (an escaped r).
-    if (!(r_iv & interval_escape) || !run_intervals.holds_interval(r_iv & interval_mask))
+    const std::uint32_t r_iv = load(g.r.iv) & interval_mask, w_tsite = load(g.w.tsite),
+                        w_iv = load(g.w.iv);
+    // A second reader in w's place, after a write of an earlier launch; r of this phase's run.
+    if (!(w_tsite & cell_holds_r2) || !(w_iv & interval_escape) || !run_intervals.holds_interval(r_iv))
         return false;
     const std::uint32_t r =
-        run_intervals.exec_base + (((r_iv & interval_mask) - run_intervals.ibase) >> run_intervals.shift);
-    const std::uint32_t r2 = load(extras(a)[i].r2.exec);
-    return r < cur.exec && r2 >= phase_base && r2 != r && r2 < cur.exec && w < launch_ibase &&
-           (w != exec_none || a->host_init);
+        run_intervals.exec_base + ((r_iv - run_intervals.ibase) >> run_intervals.shift);
+    const std::uint32_t r2 = w_iv & interval_mask;
+    return r < cur.exec && r2 >= phase_base && r2 != r && r2 < cur.exec;
 }
 
 /// record's path while an attempt runs. Global memory: the allocation copied before its first
@@ -1200,6 +1212,19 @@ void* shadow_of(Allocation& a) { return a.shadow ? a.shadow : make_shadow(&a); }
 
 Cell cell_of(const Allocation& a, std::size_t i) {
     return packed_cells(a) ? load_cell(&a, i) : static_cast<const Cell*>(a.shadow)[i];
+}
+
+void restore_set_aside(Allocation& a, const GlobalCell* before, const Extra* before_extras) {
+    const GlobalCell* cells = global_cells(&a);
+    const Extra* x = extras(&a);
+    for (std::size_t i = 0; i < a.shadow_cells; ++i) {
+        if ((holds_r2(cells[i]) ? x[i].w : cells[i].w).interval() != exec_aside) continue;
+        Cell c = load_cell(&a, i);
+        const Cell was = c;
+        c.w = before ? unpack_cell(before[i], uses_extra(before[i]) ? &before_extras[i] : nullptr).w
+                     : Stamp{};
+        store_cell(&a, i, c, was);
+    }
 }
 
 bool extras_used(const Allocation& a) {

@@ -33,7 +33,8 @@ inline constexpr std::uint32_t exec_aside = 2;
 
 /// Who made an access and when, in 12 bytes. `tsite` packs the thread's linear index within
 /// its block (10 bits), an atomic flag (1 bit), a block-scope flag (1 bit: an atomic of block
-/// scope, `atomicAdd_block`) and the interned source site (20 bits).
+/// scope, `atomicAdd_block`) and the interned source site (19 bits); its top bit is 0, which a
+/// GlobalCell uses (cell_holds_r2).
 struct Stamp {
     std::uint32_t exec = exec_none;
     std::uint32_t tsite = 0;
@@ -85,8 +86,14 @@ static_assert(sizeof(Cell) == 32);
 // cooperative launch) takes a range of intervals, 2^shift per block in block order, so that
 // block execution e in barrier interval g is ibase + (e - exec_base) << shift | g. A stamp whose
 // interval does not fit (g >= 2^shift), or whose warp clock is not the starting 1, sets `escape`
-// and keeps its gen and clock in the cell's Extra, as does a cell with a second reader. Intervals
-// 0, 1 and 2 are exec_none, exec_host and exec_aside (gen and clock 0 unless escaped).
+// and keeps its gen and clock in the cell's Extra. Intervals 0, 1 and 2 are exec_none,
+// exec_host and exec_aside (gen and clock 0 unless escaped).
+//
+// A cell with a second reader (an element several threads or blocks read) keeps r2 in w's place,
+// its exec as is (exec ids stay below 2^31, as intervals do) and its tsite with the top bit set
+// (cell_holds_r2), and w in its Extra; escape on that r2 says that w is a write of an earlier
+// launch (r2_after_written). So a third block's read of a shared input, a matrix multiply's most
+// frequent access, is decided from the cell's 16 bytes alone (race.cpp, read_leaves_cell).
 
 inline constexpr std::uint32_t interval_escape = 1u << 31;
 inline constexpr std::uint32_t interval_mask = interval_escape - 1;
@@ -100,16 +107,18 @@ struct PackedStamp {
 };
 
 struct GlobalCell {
-    PackedStamp w, r;
+    PackedStamp w, r;  ///< w: or the second reader (cell_holds_r2)
 };
 static_assert(sizeof(GlobalCell) == 16);
+inline constexpr std::uint32_t cell_holds_r2 = 1u << 31;  ///< in w.tsite
+inline bool holds_r2(const GlobalCell& g) { return g.w.tsite & cell_holds_r2; }
 
-/// What a GlobalCell's escaped stamps keep aside: w's gen and clock when w is escaped; r's, and
-/// the second reader, when r is. One per cell, after the cells in the same mapping, touched only
-/// by cells that need it.
+/// What a GlobalCell keeps aside: w's gen and clock when w is escaped, r's when r is, and w when
+/// the cell holds a second reader in its place. One per cell, after the cells in the same
+/// mapping, touched only by cells that need it.
 struct Extra {
     std::uint16_t wgen = 0, wclk = 0, rgen = 0, rclk = 0;
-    ShortStamp r2;
+    PackedStamp w;
 };
 static_assert(sizeof(Extra) == 16);
 
@@ -292,6 +301,10 @@ void* shadow_of(Allocation& a);
 /// Element i's cell as the race rule reads it, whichever form `a` keeps it in (for tests and
 /// tools; the rule itself reads cells in place).
 Cell cell_of(const Allocation& a, std::size_t i);
+/// After an attempt that holds: each of `a`'s cells whose w holds a read set aside (race.cpp)
+/// gets its w back from the copy made before the attempt (`before`, with `before_extras` when
+/// its Extras were in use; null `before`: the shadow was new).
+void restore_set_aside(Allocation& a, const GlobalCell* before, const Extra* before_extras);
 /// Whether a's Extras are in use (counted in shadow_usage once they are).
 bool extras_used(const Allocation& a);
 

@@ -128,10 +128,15 @@ void run_grid(const KernelLaunch& k) {
         } else if (checks.serial()) {
             // Tried on every worker first, where that can make the same report; otherwise one
             // block at a time, in order, unless one waits on another (launch/turns.hpp).
-            if (!may_try_in_parallel(g) || !try_in_parallel(g)) {
+            const bool tried = may_try_in_parallel(g);
+            if (!tried || !try_in_parallel(g)) {
+                const auto start = std::chrono::steady_clock::now();
                 BlockTurns turns(g);
                 g.turns = &turns;
                 turns.run();
+                if (!tried)
+                    ran_in_order(g, std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                                  start).count());
             }
         } else {
             run_on_every_worker(g);
