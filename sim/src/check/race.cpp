@@ -148,6 +148,7 @@ struct RaceBlock {
     bool race_on = false, init_on = false;
     std::uint32_t exec = 0;        ///< this block execution's id in shadow stamps
     std::uint32_t iv_block = 0;    ///< its interval before its first barrier (run_intervals)
+    std::uint32_t iv_now = 0;      ///< its interval now, escaped when gen does not fit (pack_cur)
     std::uint16_t gen = 0;         ///< barriers completed so far
     Loc barrier;                   ///< where the last one was
     /// Warp vector clocks: row t (32 entries) is what thread t knows of its warp's lanes;
@@ -236,9 +237,14 @@ thread_local Intervals last_run;
 
 /// The running thread's stamp `cur` packed, from its block's interval (pack's fast case).
 [[gnu::always_inline]] inline PackedStamp pack_cur(const RaceBlock& b, const Stamp& cur) {
-    if ((cur.gen >> run_intervals.shift) == 0 && cur.clk == 1) [[likely]]
-        return {b.iv_block + cur.gen, cur.tsite};
+    if (cur.clk == 1) [[likely]] return {b.iv_now, cur.tsite};
     return {b.iv_block | interval_escape, cur.tsite};
+}
+
+/// Sets iv_block and iv_now for `b`, the block `linear` of the running run, in interval b.gen.
+void set_intervals(RaceBlock& b, std::uint64_t linear) {
+    b.iv_block = run_intervals.ibase + (static_cast<std::uint32_t>(linear) << run_intervals.shift);
+    b.iv_now = (b.gen >> run_intervals.shift) == 0 ? b.iv_block + b.gen : b.iv_block | interval_escape;
 }
 
 /// A global memory cell (and its Extra, when it uses one) as the race rule reads it.
@@ -936,11 +942,6 @@ template <bool Noted>
 
 /// racecheck and initcheck. One checker: initcheck needs the writes that racecheck's shadow
 /// records, so both read and update one cell per element in one pass.
-/// The interval of `block`'s first barrier interval in the running run.
-std::uint32_t block_interval(const BlockState& block) {
-    return run_intervals.ibase + (static_cast<std::uint32_t>(block.linear) << run_intervals.shift);
-}
-
 class RaceCheck final : public Checker {
 public:
     RaceCheck() : Checker(/*wants_accesses=*/true, /*serial_blocks=*/true) {
@@ -1003,7 +1004,7 @@ public:
     void grid_sync(BlockState& block, const Loc& site) override {
         barrier_release(block, site);
         tls_race->exec = phase_base + static_cast<std::uint32_t>(block.linear);
-        tls_race->iv_block = block_interval(block);
+        set_intervals(*tls_race, block.linear);
     }
 
     void block_begin(BlockState& block) override {
@@ -1017,8 +1018,8 @@ public:
         b.race_on = cfg.check_race;
         b.init_on = cfg.check_init;
         b.exec = launch_base + static_cast<std::uint32_t>(block.linear);
-        b.iv_block = block_interval(block);
         b.gen = 0;
+        set_intervals(b, block.linear);
         b.vc_used = false;
         b.sync.reset();
         // The access hooks may skip the seam when no other checker wants accesses.
@@ -1032,9 +1033,10 @@ public:
         }
     }
 
-    void barrier_release(BlockState&, const Loc& site) override {
+    void barrier_release(BlockState& block, const Loc& site) override {
         RaceBlock& b = *tls_race;
         ++b.gen;
+        set_intervals(b, block.linear);
         b.barrier = site;
         // Lanes need ordering only between two barriers: back to the clocks' starting state,
         // which access() and warp_clock assume while vc_used is false.
