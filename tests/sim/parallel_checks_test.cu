@@ -245,9 +245,13 @@ TEST_CASE("Every element many blocks read keeps the reads the serial run keeps, 
         const auto tried = simt::sim::checked_launches().tried_in_parallel;
         const auto eight = run("8");
         CHECK(simt::sim::checked_launches().tried_in_parallel == tried + 1);
-        int differ = 0;
-        for (int i = 0; i < n * n; ++i) differ += !(eight[i] == one[i]);
+        int differ = 0, aside = 0;
+        for (int i = 0; i < n * n; ++i) {
+            differ += !(eight[i] == one[i]);  // the write as well as the reads
+            aside += eight[i].w.other == test::ShadowRead::Other::set_aside;
+        }
         CHECK(differ == 0);
+        CHECK(aside == 0);  // every read set aside in an attempt gave the cell its write back
     }
 }
 

@@ -11,7 +11,9 @@ namespace {
 
 ShadowRead read_of(std::uint32_t exec, std::uint32_t tsite) {
     using namespace simt::sim::detail;
-    if (exec <= exec_aside) return {};
+    if (exec == exec_host) return {false, 0, 0, 0, ShadowRead::Other::host_copy};
+    if (exec == exec_aside) return {false, 0, 0, 0, ShadowRead::Other::set_aside};
+    if (exec == exec_none) return {};
     uint3 block;
     const LaunchInfo& launch = launch_of(exec, block);
     return {true, block.x + std::uint64_t(block.y) * launch.grid.x, tsite & 0x3FF,
@@ -27,7 +29,8 @@ std::optional<ShadowReads> kept_reads(const void* element) {
     const auto i = static_cast<std::size_t>(static_cast<const std::byte*>(element) - a->base) /
                    a->elem_size;
     const Cell cell = cell_of(*a, i);
-    return ShadowReads{read_of(cell.r.exec, cell.r.tsite), read_of(cell.r2.exec, cell.r2.tsite)};
+    return ShadowReads{read_of(cell.r.exec, cell.r.tsite), read_of(cell.r2.exec, cell.r2.tsite),
+                       read_of(cell.w.exec, cell.w.tsite)};
 }
 
 }  // namespace test
