@@ -291,7 +291,10 @@ void store_cell(const Allocation* a, std::size_t i, const Cell& c, const Cell& b
     // Extra first: read_leaves_cell reads the cell without its lock.
     if (c.r2.exec != exec_none) {
         extra().w = w;
-        const bool written_before = c.w.exec != exec_none && c.w.exec < launch_base;
+        // Later launches keep it true: host_init is only ever set, and w stays an earlier
+        // launch's (read_leaves_cell asks it of the running one).
+        const bool written_before =
+            (c.w.exec != exec_none || a->host_init) && c.w.exec < launch_base;
         g.w = {c.r2.exec | (written_before ? interval_escape : 0), c.r2.tsite | cell_holds_r2};
     } else {
         g.w = w;

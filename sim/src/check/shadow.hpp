@@ -91,8 +91,8 @@ static_assert(sizeof(Cell) == 32);
 //
 // A cell with a second reader (an element several threads or blocks read) keeps r2 in w's place,
 // its exec as is (exec ids stay below 2^31, as intervals do) and its tsite with the top bit set
-// (cell_holds_r2), and w in its Extra; escape on that r2 says that w is a write of an earlier
-// launch (r2_after_written). So a third block's read of a shared input, a matrix multiply's most
+// (cell_holds_r2), and w in its Extra; escape on that r2 says that w is an earlier launch's, and
+// the element written (by it, or by a host copy of the whole array). So a third block's read of a shared input, a matrix multiply's most
 // frequent access, is decided from the cell's 16 bytes alone (race.cpp, read_leaves_cell).
 
 inline constexpr std::uint32_t interval_escape = 1u << 31;
