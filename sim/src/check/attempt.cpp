@@ -111,8 +111,9 @@ void ParallelAttempt::undo() {
         // Back to untouched pages, which read as zeros (race.cpp maps the shadow anonymous).
         if (s->fresh) madvise(cells, n * sizeof(GlobalCell), MADV_DONTNEED);
         else std::memcpy(static_cast<void*>(cells), s->cells.get(), n * sizeof(GlobalCell));
+        // Extras the attempt began to use stay as it left them: none is read unless a flag in its
+        // cell, written with it, says so, and the cells are back as they were.
         if (s->extras) std::memcpy(static_cast<void*>(cells + n), s->extras.get(), n * sizeof(Extra));
-        else madvise(cells + n, n * sizeof(Extra), MADV_DONTNEED);
         a.host_init = s->host_init;
     }
     saved_.clear();
@@ -145,12 +146,12 @@ bool worth_trying(const GridRun& g) {
     if (it == n.sites.end()) return true;  // the first launch from the site tries
     const SiteCost& c = it->second;
     if (c.met) return false;
-    // A launch whose attempt took a fraction of a second tries again whatever it costs: the
-    // difference cannot matter. A longer one's next launch runs in order, to be weighed against
+    // A launch whose attempt took under a quarter of a second tries again whatever it costs:
+    // the difference cannot matter. A longer one's next launch runs in order, to be weighed against
     // it; then the cheaper way, kept up to date by each launch. The copies an attempt makes of
     // the arrays it touches (five bytes per byte of a float array) can cost more than running
     // in order saves.
-    if (c.attempt == 0 || c.attempt * double(g.nblocks) < 0.1) return true;
+    if (c.attempt == 0 || c.attempt * double(g.nblocks) < 0.25) return true;
     return c.in_order > 0 && c.attempt < c.in_order;
 }
 

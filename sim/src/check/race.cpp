@@ -268,6 +268,21 @@ Cell load_cell(const Allocation* a, std::size_t i) {
     return unpack_cell(g, uses_extra(g) ? &extras(a)[i] : nullptr);
 }
 
+/// w's slot as one 8-byte word, stored and loaded whole: read_leaves_cell reads it without the
+/// cell's lock, and the slot's iv is an interval or, under cell_holds_r2 in its tsite, an exec.
+void store_w_slot(GlobalCell& g, PackedStamp w) {
+    std::uint64_t word;
+    std::memcpy(&word, &w, sizeof word);
+    __atomic_store_n(reinterpret_cast<std::uint64_t*>(&g.w), word, __ATOMIC_RELAXED);
+}
+PackedStamp load_w_slot(const GlobalCell& g) {
+    const std::uint64_t word =
+        __atomic_load_n(reinterpret_cast<const std::uint64_t*>(&g.w), __ATOMIC_RELAXED);
+    PackedStamp w;
+    std::memcpy(&w, &word, sizeof w);
+    return w;
+}
+
 /// Writes back `c`, element i's cell as the rule left it, from load_cell's `before`: a stamp it
 /// did not change keeps its packed form (it may be another launch's).
 void store_cell(const Allocation* a, std::size_t i, const Cell& c, const Cell& before) {
@@ -295,9 +310,10 @@ void store_cell(const Allocation* a, std::size_t i, const Cell& c, const Cell& b
         // launch's (read_leaves_cell asks it of the running one).
         const bool written_before =
             (c.w.exec != exec_none || a->host_init) && c.w.exec < launch_base;
-        g.w = {c.r2.exec | (written_before ? interval_escape : 0), c.r2.tsite | cell_holds_r2};
+        store_w_slot(g, {c.r2.exec | (written_before ? interval_escape : 0),
+                         c.r2.tsite | cell_holds_r2});
     } else {
-        g.w = w;
+        store_w_slot(g, w);
     }
     g.r = r;
 }
@@ -863,12 +879,12 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
 /// either (third_block_read, whose blocks_unordered the caller asks).
 [[gnu::always_inline]] inline bool read_leaves_cell(const Allocation* a, std::size_t i,
                                                     const Stamp& cur) {
-    auto load = [](const std::uint32_t& field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
     const GlobalCell& g = global_cells(a)[i];
-    const std::uint32_t r_iv = load(g.r.iv) & interval_mask, w_tsite = load(g.w.tsite),
-                        w_iv = load(g.w.iv);
+    const std::uint32_t r_iv = __atomic_load_n(&g.r.iv, __ATOMIC_RELAXED) & interval_mask;
+    const PackedStamp w = load_w_slot(g);
+    const std::uint32_t w_iv = w.iv;
     // A second reader in w's place, after a write of an earlier launch; r of this phase's run.
-    if (!(w_tsite & cell_holds_r2) || !(w_iv & interval_escape) || !run_intervals.holds_interval(r_iv))
+    if (!(w.tsite & cell_holds_r2) || !(w_iv & interval_escape) || !run_intervals.holds_interval(r_iv))
         return false;
     const std::uint32_t r =
         run_intervals.exec_base + ((r_iv - run_intervals.ibase) >> run_intervals.shift);
