@@ -271,16 +271,12 @@ Cell load_cell(const Allocation* a, std::size_t i) {
 /// w's slot as one 8-byte word, stored and loaded whole: read_leaves_cell reads it without the
 /// cell's lock, and the slot's iv is an interval or, under cell_holds_r2 in its tsite, an exec.
 void store_w_slot(GlobalCell& g, PackedStamp w) {
-    std::uint64_t word;
-    std::memcpy(&word, &w, sizeof word);
-    __atomic_store_n(reinterpret_cast<std::uint64_t*>(&g.w), word, __ATOMIC_RELAXED);
+    __atomic_store_n(reinterpret_cast<std::uint64_t*>(&g.w), std::bit_cast<std::uint64_t>(w),
+                     __ATOMIC_RELAXED);
 }
 PackedStamp load_w_slot(const GlobalCell& g) {
-    const std::uint64_t word =
-        __atomic_load_n(reinterpret_cast<const std::uint64_t*>(&g.w), __ATOMIC_RELAXED);
-    PackedStamp w;
-    std::memcpy(&w, &word, sizeof w);
-    return w;
+    return std::bit_cast<PackedStamp>(
+        __atomic_load_n(reinterpret_cast<const std::uint64_t*>(&g.w), __ATOMIC_RELAXED));
 }
 
 /// Writes back `c`, element i's cell as the rule left it, from load_cell's `before`: a stamp it
