@@ -98,7 +98,7 @@ static_assert(sizeof(Cell) == 32);
 inline constexpr std::uint32_t interval_escape = 1u << 31;
 inline constexpr std::uint32_t interval_mask = interval_escape - 1;
 
-struct PackedStamp {
+struct alignas(8) PackedStamp {
     std::uint32_t iv = 0;  ///< interval | interval_escape
     std::uint32_t tsite = 0;
     bool operator==(const PackedStamp&) const = default;
