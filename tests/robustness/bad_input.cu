@@ -55,6 +55,10 @@ int main(int argc, char** argv) {
         simt::launch(fill, 1, 1025)(out);
     } else if (is("grid-0")) {
         simt::launch(fill, 0, 32)(out);
+    } else if (is("more-blocks-than-checked")) {
+        // 2^31 - 1 blocks: more than the race checker can number in one process.
+        simt::launch(fill, dim3(2147483647u), 32)(out);
+        simt::synchronize();
     } else if (is("kernel-throws")) {
         simt::launch(throws_in_thread_3, 1, 32)(out);
         simt::synchronize();

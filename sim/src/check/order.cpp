@@ -6,6 +6,7 @@
 // every stream (like cudaMemcpy on the legacy default stream), so they need no clock of their own.
 #include <algorithm>
 #include <bit>
+#include <string>
 
 #include "shadow.hpp"
 
@@ -131,20 +132,24 @@ std::uint32_t interval_shift(const Order& o, const KernelLaunch& k, std::uint64_
     return shift;
 }
 
-[[noreturn]] void out_of_ids(const KernelLaunch& k) {
+[[noreturn]] void out_of_ids(const KernelLaunch& k, std::uint64_t nblocks, std::uint32_t left) {
     throw simt::KernelError(
-        "simt: the race and init checkers have run out of block ids (2 billion checked block "
-        "executions and barrier intervals in this process) at the launch at " + where(k.site) +
-        "; run long programs with SIMT_CHECK=sync (the race and init checkers off)");
+        "simt: the race and init checkers cannot number the " + std::to_string(nblocks) +
+        " blocks of the launch at " + where(k.site) + ": they number at most " +
+        std::to_string(interval_mask - (exec_aside + 1)) +
+        " blocks and barrier intervals in one process, and " + std::to_string(left) +
+        " are left; run it with SIMT_CHECK=sync (the race and init checkers off), or launch "
+        "fewer blocks");
 }
 
 /// Exec ids and intervals for every block of `k`, recorded as a run of launch `k`.
 LaunchInfo new_run(const KernelLaunch& k, std::uint32_t shift) {
     Order& o = order();
     std::uint64_t nblocks = std::uint64_t(k.grid.x) * k.grid.y * k.grid.z;
-    if (nblocks > 0xFFFFFFFFull - o.next_exec) out_of_ids(k);
+    // Exec ids never pass intervals (a block takes one of each at least).
     while (shift > 0 && (nblocks << shift) > interval_mask - o.next_interval) --shift;
-    if ((nblocks << shift) > interval_mask - o.next_interval) out_of_ids(k);
+    if ((nblocks << shift) > interval_mask - o.next_interval)
+        out_of_ids(k, nblocks, interval_mask - o.next_interval);
     LaunchInfo info{k.serial, o.next_exec, {}, k.grid, k.block, k.site, k.graph_launch};
     info.intervals = {o.next_exec, static_cast<std::uint32_t>(nblocks), o.next_interval, shift};
     o.runs.push_back({o.next_exec, static_cast<std::uint32_t>(nblocks), k.stream, info});
