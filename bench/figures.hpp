@@ -31,7 +31,8 @@ inline constexpr double kMinTwoCoreSpeedup = 1.8;  // two workers / one, indepen
 inline constexpr double kMaxToHipcpu = 1.0;  // plain CUDA built UNCHECKED / HIP-CPU (issue 25)
 // Not set by an issue: docs/simulator.md's.
 inline constexpr double kMaxExtraBarrierNs = 5;
-inline constexpr double kMaxShadowPerByte = 8;
+// Issue 42: half the 32-byte cell's 8 bytes per byte of a float array.
+inline constexpr double kMaxShadowPerByte = 4;
 // Issue 42, on two workers: every checker on / UNCHECKED for plain CUDA (vector add: 21
 // instructions a thread, where a hook call per access already costs 7-10x), and checked two
 // workers / one.
