@@ -15,7 +15,6 @@
 #include <memory>
 #include <sys/mman.h>
 #include <thread>
-#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -219,10 +218,7 @@ thread_local Intervals last_run;
     const bool esc = p.escaped();
     if (iv <= exec_aside) return Stamp::of(iv, p.tsite, esc ? gen : 0, esc ? clk : 0);
     const Intervals& run = run_with_interval(iv);
-    const std::uint32_t off = iv - run.ibase;
-    return Stamp::of(run.exec_base + (off >> run.shift), p.tsite,
-                     esc ? gen : static_cast<std::uint16_t>(off & ((1u << run.shift) - 1)),
-                     esc ? clk : 1);
+    return Stamp::of(run.exec_of(iv), p.tsite, esc ? gen : run.gen_of(iv), esc ? clk : 1);
 }
 
 /// `s` packed: escaped when its gen or clock does not fit the interval (unpack's defaults).
@@ -230,9 +226,8 @@ thread_local Intervals last_run;
     if (s.exec <= exec_aside)
         return {s.exec | (s.gen != 0 || s.clk != 0 ? interval_escape : 0), s.tsite};
     const Intervals& run = run_intervals.holds_exec(s.exec) ? run_intervals : intervals_of_exec(s.exec);
-    const std::uint32_t block_iv = run.ibase + ((s.exec - run.exec_base) << run.shift);
-    if ((s.gen >> run.shift) == 0 && s.clk == 1) return {block_iv + s.gen, s.tsite};
-    return {block_iv | interval_escape, s.tsite};
+    if (run.fits(s.gen) && s.clk == 1) return {run.interval_of(s.exec, s.gen), s.tsite};
+    return {run.interval_of(s.exec) | interval_escape, s.tsite};
 }
 
 /// The running thread's stamp `cur` packed, from its block's interval (pack's fast case).
@@ -241,10 +236,10 @@ thread_local Intervals last_run;
     return {b.iv_block | interval_escape, cur.tsite};
 }
 
-/// Sets iv_block and iv_now for `b`, the block `linear` of the running run, in interval b.gen.
-void set_intervals(RaceBlock& b, std::uint64_t linear) {
-    b.iv_block = run_intervals.ibase + (static_cast<std::uint32_t>(linear) << run_intervals.shift);
-    b.iv_now = (b.gen >> run_intervals.shift) == 0 ? b.iv_block + b.gen : b.iv_block | interval_escape;
+/// Sets iv_block and iv_now for `b` (its exec of the running run, in interval b.gen).
+void set_intervals(RaceBlock& b) {
+    b.iv_block = run_intervals.interval_of(b.exec);
+    b.iv_now = run_intervals.fits(b.gen) ? b.iv_block + b.gen : b.iv_block | interval_escape;
 }
 
 /// A global memory cell (and its Extra, when it uses one) as the race rule reads it.
@@ -675,19 +670,15 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     return g.w == cur && g.r.interval() == exec_none;
 }
 
-/// check_cell for element i of global memory: unpacked, checked, and what changed packed back.
+/// `rule` (check_cell or check_cell_in_attempt) on element i of global memory: unpacked,
+/// checked, and what changed packed back. Returns what the rule returns.
 template <class Rule>
-[[gnu::always_inline]] inline auto on_global_cell(const Allocation* a, std::size_t i, Rule rule) {
+[[gnu::always_inline]] inline bool on_global_cell(const Allocation* a, std::size_t i, Rule rule) {
     Cell c = load_cell(a, i);
     const Cell before = c;
-    if constexpr (std::is_void_v<decltype(rule(c))>) {
-        rule(c);
-        store_cell(a, i, c, before);
-    } else {
-        auto result = rule(c);
-        store_cell(a, i, c, before);
-        return result;
-    }
+    const bool result = rule(c);
+    store_cell(a, i, c, before);
+    return result;
 }
 
 /// The stamp of an access by thread `t` of the running block at interned site `site`.
@@ -717,6 +708,7 @@ template <class Rule>
         c.index = i;
         on_global_cell(a, i, [&](Cell& cell) {
             if (!already_recorded(cell, c.rule, cur)) check_cell(b, cell, c, cur);
+            return true;
         });
     }
 }
@@ -882,8 +874,7 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
     // A second reader in w's place, after a write of an earlier launch; r of this phase's run.
     if (!(w.tsite & cell_holds_r2) || !(w_iv & interval_escape) || !run_intervals.holds_interval(r_iv))
         return false;
-    const std::uint32_t r =
-        run_intervals.exec_base + ((r_iv - run_intervals.ibase) >> run_intervals.shift);
+    const std::uint32_t r = run_intervals.exec_of(r_iv);
     const std::uint32_t r2 = w_iv & interval_mask;
     return r < cur.exec && r2 >= phase_base && r2 != r && r2 < cur.exec;
 }
@@ -1019,7 +1010,7 @@ public:
     void grid_sync(BlockState& block, const Loc& site) override {
         barrier_release(block, site);
         tls_race->exec = phase_base + static_cast<std::uint32_t>(block.linear);
-        set_intervals(*tls_race, block.linear);
+        set_intervals(*tls_race);
     }
 
     void block_begin(BlockState& block) override {
@@ -1034,7 +1025,7 @@ public:
         b.init_on = cfg.check_init;
         b.exec = launch_base + static_cast<std::uint32_t>(block.linear);
         b.gen = 0;
-        set_intervals(b, block.linear);
+        set_intervals(b);
         b.vc_used = false;
         b.sync.reset();
         // The access hooks may skip the seam when no other checker wants accesses.
@@ -1048,10 +1039,10 @@ public:
         }
     }
 
-    void barrier_release(BlockState& block, const Loc& site) override {
+    void barrier_release(BlockState&, const Loc& site) override {
         RaceBlock& b = *tls_race;
         ++b.gen;
-        set_intervals(b, block.linear);
+        set_intervals(b);
         b.barrier = site;
         // Lanes need ordering only between two barriers: back to the clocks' starting state,
         // which access() and warp_clock assume while vc_used is false.

@@ -130,6 +130,17 @@ struct Intervals {
     bool holds_interval(std::uint32_t iv) const {
         return iv - ibase < (std::uint64_t(nblocks) << shift);
     }
+    /// Whether barrier interval `gen` of a block has an interval of its own in this run.
+    bool fits(std::uint32_t gen) const { return (gen >> shift) == 0; }
+    /// Block execution `exec`'s interval `gen` (fits(gen)), or its first with gen 0.
+    std::uint32_t interval_of(std::uint32_t exec, std::uint32_t gen = 0) const {
+        return ibase + ((exec - exec_base) << shift) + gen;
+    }
+    /// The block execution and barrier interval interval `iv` (holds_interval) stands for.
+    std::uint32_t exec_of(std::uint32_t iv) const { return exec_base + ((iv - ibase) >> shift); }
+    std::uint16_t gen_of(std::uint32_t iv) const {
+        return static_cast<std::uint16_t>((iv - ibase) & ((1u << shift) - 1));
+    }
 };
 /// The run that block execution `exec` (>= 3) belongs to, or that interval `iv` (>= 3) lies in.
 /// Callers hold Checkers::serial, or run in the launch that holds it.
