@@ -20,8 +20,8 @@ namespace {
 /// a float array, 9 once its Extras are in use): past it, the launch runs one block at a time.
 constexpr std::size_t attempt_budget = std::size_t(1) << 30;
 
-std::atomic<std::uint32_t> attempts{0};
-std::atomic<std::size_t> kept_attempts{0};
+std::atomic<std::uint32_t> attempts{0};  ///< ids: every attempt's, a launch tried twice has two
+std::atomic<std::size_t> tried_launches{0}, kept_attempts{0}, kept_owning{0};
 
 /// What launches from one site (its source_location object, one per launch statement) cost per
 /// block, tried on every worker and run in order, the latest of each: later launches from the
@@ -29,6 +29,7 @@ std::atomic<std::size_t> kept_attempts{0};
 struct SiteCost {
     double attempt = 0, in_order = 0;  ///< seconds per block; 0: not measured yet
     bool met = false;                  ///< an attempt from the site ended at a meeting
+    bool shared = false;               ///< an owning attempt from it ended at a shared granule
 };
 struct SiteCosts {
     std::mutex m;
@@ -48,73 +49,199 @@ void update_cost(const GridRun& g, F f) {
 
 }  // namespace
 
+/// Where an attempt's copies live: one reservation of the budget's size, handed out from its start
+/// by each attempt. Pages once touched stay mapped for the next attempt: memory from the heap
+/// would come back as fresh pages to zero on every attempt and go away with a TLB flush on every
+/// worker, which cost more than the copies themselves (a virtual machine makes each flush an exit).
+class CopySpace {
+public:
+    /// `bytes` of room, or null when the budget is spent (or could not be reserved). Any worker.
+    std::byte* take(std::size_t bytes) {
+        std::call_once(reserved_, [&] {
+            void* p = mmap(nullptr, attempt_budget, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            if (p != MAP_FAILED) base_ = static_cast<std::byte*>(p);
+        });
+        bytes = (bytes + 63) & ~std::size_t(63);
+        const std::size_t at = used_.fetch_add(bytes, std::memory_order_relaxed);
+        if (!base_ || at > attempt_budget - std::min(bytes, attempt_budget)) return nullptr;
+        return base_ + at;
+    }
+    /// Starts an attempt's copies from the beginning.
+    void clear() { used_.store(0, std::memory_order_relaxed); }
+    /// Whether the copies since clear() reached room no earlier attempt touched: they paid
+    /// for new pages once, which later attempts will not.
+    bool grew() {
+        const std::size_t used = std::min(used_.load(std::memory_order_relaxed), attempt_budget);
+        if (used <= touched_) return false;
+        touched_ = used;
+        return true;
+    }
+
+private:
+    std::once_flag reserved_;
+    std::byte* base_ = nullptr;
+    std::atomic<std::size_t> used_{0};
+    std::size_t touched_ = 0;
+};
+CopySpace copy_space;  // one attempt at a time (Checkers::serial)
+
+/// An owning attempt's copies of the granules its blocks claimed: each worker appends them to a
+/// slab of its own, taken from the copy space, and ends what it wrote with a null header, so undo
+/// can walk every slab without knowing how far each worker got.
+struct GranuleCopy {
+    Allocation* a;  ///< null: the slab's end
+    std::uint32_t granule;
+    std::uint32_t cells;  ///< cells copied: 0 for a shadow the attempt made
+    std::uint32_t bytes;  ///< bytes of the array copied, rounded up to 16 after the header
+    bool extras;          ///< its Extras follow its cells
+};
+constexpr std::size_t slab_bytes = std::size_t(1) << 20;
+struct WorkerSlab {
+    std::uint32_t attempt = 0;
+    std::byte* at = nullptr;
+    std::byte* end = nullptr;
+};
+thread_local WorkerSlab tls_slab;
+
 struct ParallelAttempt::Saved {
     Allocation* a;
-    std::unique_ptr<std::byte[]> bytes;
-    std::unique_ptr<GlobalCell[]> cells;
-    std::unique_ptr<Extra[]> extras;  ///< null when its Extras were not in use
+    std::byte* bytes;
+    GlobalCell* cells;
+    Extra* extras;  ///< null when its Extras were not in use
     bool host_init;
     bool fresh;  ///< its shadow was made by the copy: all zeros before, `cells` empty
 };
 
-ParallelAttempt::ParallelAttempt(GridRun& g) : g_(g), id_(++attempts) {
+ParallelAttempt::ParallelAttempt(GridRun& g, bool owning)
+    : g_(g), id_(++attempts), owning_(owning) {
+    // An owning attempt comes first; one with locks after it is the same launch's second try.
+    if (owning || !g.attempted) tried_launches.fetch_add(1, std::memory_order_relaxed);
+    g.attempted = true;
     running_attempt = this;
+    copy_space.clear();
     host_memory_launches.fetch_add(1);  // its writes outside the arena end it (host_pointers.cpp)
 }
 
 ParallelAttempt::~ParallelAttempt() {
     host_memory_launches.fetch_sub(1);
     running_attempt = nullptr;
-    if (!undone_) kept_attempts.fetch_add(1, std::memory_order_relaxed);
+    if (undone_) return;
+    kept_attempts.fetch_add(1, std::memory_order_relaxed);
+    if (owning_) kept_owning.fetch_add(1, std::memory_order_relaxed);
 }
 
 bool ParallelAttempt::save(Allocation& a) {
     std::lock_guard lock(m_);
     std::atomic_ref mark(a.attempt_mark);
-    if (mark.load(std::memory_order_relaxed) == id_) return true;  // another block's copy
+    if (mark.load(std::memory_order_relaxed) >> 1 == id_) return true;  // another block's copy
     // A shadow made now is all zeros: nothing to copy, and reading its untouched pages would map
     // the zero page, which each first write then replaces with a flush on every worker.
     const bool fresh = !a.shadow;
     auto* cells = static_cast<GlobalCell*>(shadow_of(a));
+    if (owning_) {  // copy_granule copies what the blocks claim
+        saved_.push_back(std::make_unique<Saved>(Saved{&a, nullptr, nullptr, nullptr, a.host_init, fresh}));
+        mark.store(id_ << 1 | fresh, std::memory_order_release);
+        return true;
+    }
     const std::size_t n = a.shadow_cells, ncells = fresh ? 0 : n;
     const std::size_t nextras = fresh || !extras_used(a) ? 0 : n;
-    if (!fits_attempt_budget(saved_bytes_ + a.size + n * sizeof(GlobalCell) + nextras * sizeof(Extra)))
-        return false;
-    std::unique_ptr<Saved> s;
-    try {
-        s = std::make_unique<Saved>(Saved{&a, std::make_unique_for_overwrite<std::byte[]>(a.size),
-                                          std::make_unique_for_overwrite<GlobalCell[]>(ncells),
-                                          nextras ? std::make_unique_for_overwrite<Extra[]>(nextras)
-                                                  : nullptr,
-                                          a.host_init, fresh});
-    } catch (const std::bad_alloc&) {
-        return false;  // no room for the copies: the launch runs one block at a time
-    }
-    std::memcpy(s->bytes.get(), a.base, a.size);
-    std::memcpy(static_cast<void*>(s->cells.get()), cells, ncells * sizeof(GlobalCell));
-    if (nextras) std::memcpy(static_cast<void*>(s->extras.get()), cells + n, n * sizeof(Extra));
-    saved_bytes_ += a.size + ncells * sizeof(GlobalCell) + nextras * sizeof(Extra);
+    std::byte* room = copy_space.take(a.size + ncells * sizeof(GlobalCell) + nextras * sizeof(Extra));
+    if (!room) return false;  // past the budget: the launch runs one block at a time
+    auto s = std::make_unique<Saved>(Saved{
+        &a, room, reinterpret_cast<GlobalCell*>(room + a.size),
+        nextras ? reinterpret_cast<Extra*>(room + a.size + ncells * sizeof(GlobalCell)) : nullptr,
+        a.host_init, fresh});
+    std::memcpy(s->bytes, a.base, a.size);
+    std::memcpy(static_cast<void*>(s->cells), cells, ncells * sizeof(GlobalCell));
+    if (nextras) std::memcpy(static_cast<void*>(s->extras), cells + n, n * sizeof(Extra));
     saved_.push_back(std::move(s));
     // Release: a block that finds the mark finds the copy made, so its writes come after it.
-    mark.store(id_, std::memory_order_release);
+    mark.store(id_ << 1 | fresh, std::memory_order_release);
     return true;
+}
+
+bool ParallelAttempt::copy_granule(Allocation& a, std::size_t g) {
+    // touch() came first, on this worker or with its release.
+    const bool fresh = std::atomic_ref(a.attempt_mark).load(std::memory_order_relaxed) & 1;
+    const std::size_t first = g << granule_shift, elems = std::size_t(1) << granule_shift;
+    const std::size_t cells = fresh ? 0 : std::min(elems, a.shadow_cells - first);
+    const std::size_t from = first * a.elem_size;
+    const std::size_t bytes = from < a.size ? std::min(elems * a.elem_size, a.size - from) : 0;
+    const bool with_extras = cells && extras_used(a);
+    const std::size_t need = sizeof(GranuleCopy) + ((bytes + 15) & ~std::size_t(15)) +
+                             cells * (sizeof(GlobalCell) + (with_extras ? sizeof(Extra) : 0));
+    WorkerSlab& slab = tls_slab;
+    // Room for this copy and the null header after it.
+    if (slab.attempt != id_ || std::size_t(slab.end - slab.at) < need + sizeof(GranuleCopy)) {
+        const std::size_t size = std::max(slab_bytes, need + sizeof(GranuleCopy));
+        std::byte* p = copy_space.take(size);
+        if (!p) return false;
+        {
+            std::lock_guard lock(m_);
+            slabs_.push_back(p);
+        }
+        slab = {id_, p, p + size};
+    }
+    std::byte* at = slab.at;
+    auto* h = new (at) GranuleCopy{&a, std::uint32_t(g), std::uint32_t(cells),
+                                   std::uint32_t((bytes + 15) & ~std::size_t(15)), with_extras};
+    at += sizeof(GranuleCopy);
+    std::memcpy(at, a.base + from, bytes);
+    at += h->bytes;
+    std::memcpy(at, global_cells(&a) + first, cells * sizeof(GlobalCell));
+    at += cells * sizeof(GlobalCell);
+    if (with_extras) {
+        std::memcpy(at, extras(&a) + first, cells * sizeof(Extra));
+        at += cells * sizeof(Extra);
+    }
+    new (at) GranuleCopy{};
+    slab.at = at;
+    return true;
+}
+
+void ParallelAttempt::undo_granules() {
+    for (std::byte* p : slabs_) {
+        for (auto* h = reinterpret_cast<GranuleCopy*>(p); h->a; ) {
+            Allocation& a = *h->a;
+            const std::size_t first = std::size_t(h->granule) << granule_shift;
+            std::byte* at = reinterpret_cast<std::byte*>(h + 1);
+            const std::size_t from = first * a.elem_size;
+            if (from < a.size) std::memcpy(a.base + from, at, std::min<std::size_t>(h->bytes, a.size - from));
+            at += h->bytes;
+            auto* cells = static_cast<GlobalCell*>(a.shadow);
+            std::memcpy(static_cast<void*>(cells + first), at, h->cells * sizeof(GlobalCell));
+            at += h->cells * sizeof(GlobalCell);
+            if (h->extras) {
+                std::memcpy(static_cast<void*>(extras(&a) + first), at, h->cells * sizeof(Extra));
+                at += h->cells * sizeof(Extra);
+            }
+            h = reinterpret_cast<GranuleCopy*>(at);
+        }
+    }
+    slabs_.clear();
 }
 
 void ParallelAttempt::undo() {
     undone_ = true;
-    update_cost(g_, [](SiteCost& c) { c.met = true; });
+    copy_space.grew();  // the next attempt finds the room this one touched
+    // Blocks that share only what they read may still be tried with locks (grid.cpp).
+    const bool shared = ended_shared();
+    update_cost(g_, [&](SiteCost& c) { (shared ? c.shared : c.met) = true; });
+    undo_granules();
     for (auto& s : saved_) {
         Allocation& a = *s->a;
-        std::memcpy(a.base, s->bytes.get(), a.size);
         auto* cells = static_cast<GlobalCell*>(a.shadow);
         const std::size_t n = a.shadow_cells;
         // Back to untouched pages, which read as zeros (race.cpp maps the shadow anonymous).
         if (s->fresh) madvise(cells, n * sizeof(GlobalCell), MADV_DONTNEED);
-        else std::memcpy(static_cast<void*>(cells), s->cells.get(), n * sizeof(GlobalCell));
+        a.host_init = s->host_init;
+        if (owning_) continue;  // undo_granules gave back the rest
+        std::memcpy(a.base, s->bytes, a.size);
+        if (!s->fresh) std::memcpy(static_cast<void*>(cells), s->cells, n * sizeof(GlobalCell));
         // Extras the attempt began to use stay as it left them: none is read unless a flag in its
         // cell, written with it, says so, and the cells are back as they were.
-        if (s->extras) std::memcpy(static_cast<void*>(cells + n), s->extras.get(), n * sizeof(Extra));
-        a.host_init = s->host_init;
+        if (s->extras) std::memcpy(static_cast<void*>(cells + n), s->extras, n * sizeof(Extra));
     }
     saved_.clear();
     renumber_checked_blocks(g_);
@@ -125,11 +252,13 @@ void ParallelAttempt::undo() {
 }
 
 void ParallelAttempt::keep(double seconds) {
-    update_cost(g_, [&](SiteCost& c) { c.attempt = seconds / double(g_.nblocks); });
+    // An attempt that touched new room for its copies paid for pages once: not a measure of the
+    // next one.
+    if (!copy_space.grew()) update_cost(g_, [&](SiteCost& c) { c.attempt = seconds / double(g_.nblocks); });
     if (!asides_.load()) return;
     // Cells several blocks read may hold a read set aside in w (race.cpp): w as it was.
     for (auto& s : saved_)
-        restore_set_aside(*s->a, s->fresh ? nullptr : s->cells.get(), s->extras.get());
+        restore_set_aside(*s->a, s->fresh ? nullptr : s->cells, s->extras);
 }
 
 void ParallelAttempt::wait_for_others(const BlockState&) {
@@ -148,11 +277,18 @@ bool worth_trying(const GridRun& g) {
     if (c.met) return false;
     // A launch whose attempt took under a quarter of a second tries again whatever it costs:
     // the difference cannot matter. A longer one's next launch runs in order, to be weighed against
-    // it; then the cheaper way, kept up to date by each launch. The copies an attempt makes of
-    // the arrays it touches (five bytes per byte of a float array) can cost more than running
-    // in order saves.
+    // it; then the cheaper way, kept up to date by each launch. The copies an attempt makes (five
+    // bytes per byte of a float array its blocks touch) can cost more than running in order
+    // saves.
     if (c.attempt == 0 || c.attempt * double(g.nblocks) < 0.25) return true;
     return c.in_order > 0 && c.attempt < c.in_order;
+}
+
+bool worth_owning(const GridRun& g) {
+    SiteCosts& n = site_costs();
+    std::lock_guard lock(n.m);
+    auto it = n.sites.find(site_key(g));
+    return it == n.sites.end() || !it->second.shared;
 }
 
 void ran_in_order(const GridRun& g, double seconds) {
@@ -175,7 +311,7 @@ void leave_attempt() {
 namespace simt::sim {
 
 CheckedLaunches checked_launches() {
-    return {detail::attempts.load(), detail::kept_attempts.load()};
+    return {detail::tried_launches.load(), detail::kept_attempts.load(), detail::kept_owning.load()};
 }
 
 }  // namespace simt::sim

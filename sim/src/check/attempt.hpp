@@ -13,10 +13,17 @@
 //  - nothing was found, no block failed, no thread spun on another block's memory, no atomic or
 //    volatile access needed the order of fences and atomics, and no thread printed.
 // Anything else ends the attempt at once: the thread that saw it leaves its block, the blocks not
-// yet started are skipped, every allocation the attempt touched gets its bytes and shadow cells
-// back (each was copied before its first access), and the launch runs again one block at a time,
-// exactly as it would have without the attempt. What a learner sees is the same either way; only
-// the time differs.
+// yet started are skipped, everything the attempt touched gets its bytes and shadow cells back
+// (each copied before its first access), and the launch runs again one block at a time, exactly
+// as it would have without the attempt. What a learner sees is the same either way; only the time
+// differs.
+//
+// An attempt first *owns*: each granule of 32 elements of global memory goes to the first block
+// that touches it, which copies the granule then and checks its cells as one block at a time
+// does, without a lock; a second block touching it ends the attempt (a meeting, or blocks that
+// share granules or inputs). The launch is then tried again with locks: every allocation copied
+// whole at its first access, each cell checked under a striped lock, and reads shared by many
+// blocks kept as the serial run keeps them (a matrix multiply's inputs).
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -32,7 +39,12 @@ namespace simt::sim::detail {
 /// its parallel path.
 class ParallelAttempt final : public OtherBlocks {
 public:
-    explicit ParallelAttempt(GridRun& g);
+    /// `owning`: each granule of global memory (granule_elements elements) goes to the first
+    /// block that touches it, which copies it then and checks its cells without a lock; a second
+    /// block that touches it ends the attempt (fail_shared). Otherwise every allocation is copied
+    /// whole at its first access and each cell checked under its lock, and blocks may share cells
+    /// that they only read.
+    ParallelAttempt(GridRun& g, bool owning);
     ~ParallelAttempt();
     ParallelAttempt(const ParallelAttempt&) = delete;
     ParallelAttempt& operator=(const ParallelAttempt&) = delete;
@@ -41,13 +53,26 @@ public:
     /// Whether `g` is the launch this attempt runs.
     bool runs(const GridRun& g) const { return &g == &g_; }
     void fail() { failed_.store(true, std::memory_order_relaxed); }
+    bool owning() const { return owning_; }
+    /// An owning attempt ends because a block touched a granule another block holds: the blocks
+    /// may only share what they read, which an attempt with locks can keep.
+    void fail_shared() {
+        if (!failed_.exchange(true, std::memory_order_relaxed)) shared_ = true;
+    }
+    /// Whether the attempt ended first at a granule two blocks touched (fail_shared).
+    bool ended_shared() const { return shared_.load(std::memory_order_relaxed); }
+    /// Copies granule `g` of `a` (its bytes, its cells and, in use, its Extras), which the running
+    /// block has just claimed in an owning attempt, before the block's first access to it. False
+    /// when the copies would pass their budget.
+    bool copy_granule(Allocation& a, std::size_t g);
     /// A cell's w holds a read set aside (race.cpp): keep() gives w back.
     void note_aside() {
         if (!asides_.load(std::memory_order_relaxed)) asides_.store(true, std::memory_order_relaxed);
     }
     /// Copies `a`'s bytes and shadow cells the first time the attempt touches it, before the
-    /// access; every later call is one load. False when the copies would pass the memory the
-    /// attempt may take (the launch then runs one block at a time).
+    /// access (an owning attempt notes only what copy_granule cannot see: its host_init, and
+    /// whether its shadow is new); every later call is one load. False when the copies would pass
+    /// the memory the attempt may take (the launch then runs one block at a time).
     bool touch(Allocation& a) {
         if (copied(a)) [[likely]] return true;
         return save(a);
@@ -55,7 +80,7 @@ public:
     /// Whether `a` was copied already (touch's fast test).
     bool copied(const Allocation& a) const {
         return std::atomic_ref(const_cast<Allocation&>(a).attempt_mark)
-                   .load(std::memory_order_acquire) == id_;
+                   .load(std::memory_order_acquire) >> 1 == id_;
     }
     /// After an attempt that holds: the cells as the serial run leaves them. `seconds`: how long
     /// the attempt took, weighed against the run in order for later launches from its site.
@@ -70,16 +95,23 @@ public:
 private:
     struct Saved;
     bool save(Allocation& a);
+    void undo_granules();
 
     GridRun& g_;
     std::uint32_t id_;
     std::atomic<bool> failed_{false};
     std::atomic<bool> asides_{false};
+    std::atomic<bool> shared_{false};
+    const bool owning_;
     std::mutex m_;
     std::vector<std::unique_ptr<Saved>> saved_;
-    std::size_t saved_bytes_ = 0;
+    std::vector<std::byte*> slabs_;  ///< an owning attempt's granule copies (copy_granule)
     bool undone_ = false;
 };
+
+/// Elements per granule of an owning attempt (log2): a block of 32, 64 or more threads that
+/// each touch their own element holds whole granules.
+inline constexpr unsigned granule_shift = 5;
 
 /// The attempt running now, or null: set only while a checked launch's blocks run on several
 /// workers (Checkers::serial is held, so there is at most one).
@@ -97,6 +129,9 @@ bool fits_attempt_budget(std::size_t bytes);
 /// latest attempt from the site took less time per block than the latest run in order (the
 /// first launch from a site tries; the second runs in order, to compare).
 bool worth_trying(const GridRun& g);
+/// Whether launches from `g`'s site are first tried owning (ParallelAttempt): none of their
+/// attempts ended at a granule two blocks touched.
+bool worth_owning(const GridRun& g);
 /// Launch `g` with racecheck or initcheck on ran one block at a time, in `seconds`.
 void ran_in_order(const GridRun& g, double seconds);
 

@@ -110,8 +110,16 @@ std::size_t counted_shadow(const Allocation& a) {
                                              : sizeof(Cell));
 }
 
+/// The bytes of `a`'s shadow mapping for `n` cells: the cells, their Extras, and for global
+/// memory the owner of each granule in an owning attempt (granule_owners; 4 bytes a granule, not
+/// counted in shadow_usage, as an attempt's copies are not).
+std::size_t shadow_map_bytes(const Allocation& a, std::size_t n) {
+    return n * shadow_cell_bytes(a) +
+           (packed_cells(a) ? ((n >> granule_shift) + 1) * sizeof(std::uint32_t) : 0);
+}
+
 void unmap_cells(Allocation* a) {
-    munmap(a->shadow, a->shadow_cells * shadow_cell_bytes(*a));
+    munmap(a->shadow, shadow_map_bytes(*a, a->shadow_cells));
     shadow_total -= counted_shadow(*a);
     memory_total -= a->shadow_cells * a->elem_size;
     a->shadow = nullptr;
@@ -121,7 +129,7 @@ void unmap_cells(Allocation* a) {
 
 [[gnu::noinline]] void* make_shadow(Allocation* a) {
     std::size_t n = std::max<std::size_t>((a->size + a->elem_size - 1) / a->elem_size, 1);
-    a->shadow = map_shadow(n * shadow_cell_bytes(*a));
+    a->shadow = map_shadow(shadow_map_bytes(*a, n));
     a->shadow_cells = n;
     a->shadow_extra = false;
     shadow_total += counted_shadow(*a);
@@ -129,9 +137,10 @@ void unmap_cells(Allocation* a) {
     return a->shadow;
 }
 
-GlobalCell* global_cells(const Allocation* a) { return static_cast<GlobalCell*>(a->shadow); }
-Extra* extras(const Allocation* a) {
-    return reinterpret_cast<Extra*>(global_cells(a) + a->shadow_cells);
+/// Which block execution holds each granule of `a` in an owning attempt: one below the running
+/// launch's (none yet, or an earlier attempt's) leaves the granule free.
+std::uint32_t* granule_owners(const Allocation* a) {
+    return reinterpret_cast<std::uint32_t*>(extras(a) + a->shadow_cells);
 }
 /// The first escaped stamp or second reader of `a` counts its Extras in shadow_usage.
 [[gnu::cold, gnu::noinline]] void count_extras(const Allocation* a) {
@@ -879,8 +888,41 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
     return r < cur.exec && r2 >= phase_base && r2 != r && r2 < cur.exec;
 }
 
-/// record's path while an attempt runs. Global memory: the allocation copied before its first
-/// access, each cell checked under its lock. Shared memory is the block's own, as in the serial
+/// An owning attempt's claim (attempt.hpp) of the granule of element i of `a` for block execution
+/// `exec`, which holds it from then on: made when no block of the launch holds it, and the
+/// granule copied before the block's first access. A granule another block holds ends the
+/// attempt, to be tried with locks.
+[[gnu::cold, gnu::noinline]] void claim_granule(const Allocation* a, std::size_t i,
+                                                std::uint32_t exec) {
+    ParallelAttempt& attempt = *running_attempt;
+    auto& alloc = const_cast<Allocation&>(*a);
+    if (attempt.failed() || !attempt.touch(alloc)) leave_attempt();
+    std::uint32_t& owner = granule_owners(a)[i >> granule_shift];
+    std::uint32_t now = __atomic_load_n(&owner, __ATOMIC_ACQUIRE);
+    while (now < launch_base)  // an earlier launch's or attempt's: free
+        if (__atomic_compare_exchange_n(&owner, &now, exec, true, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE)) {
+            if (!attempt.copy_granule(alloc, i >> granule_shift)) leave_attempt();
+            return;
+        }
+    if (now == exec) return;
+    attempt.fail_shared();
+    leave_attempt();
+}
+
+/// In an owning attempt, the running block `exec` holds the granule of element i of `a` (whose
+/// shadow exists), or the attempt ends: then the cells of the granule are the block's alone, and
+/// the rule takes them exactly as it does one block at a time, without a lock.
+[[gnu::always_inline]] inline void hold_granule(const Allocation* a, std::size_t i,
+                                                std::uint32_t exec) {
+    if (__atomic_load_n(&granule_owners(a)[i >> granule_shift], __ATOMIC_RELAXED) != exec)
+        [[unlikely]]
+        claim_granule(a, i, exec);
+}
+
+/// record's path while an attempt runs. Global memory: in an owning attempt, each element's
+/// granule held and the cell checked as one block at a time checks it; otherwise the allocation
+/// copied before its first access, each cell checked under its lock. Shared memory is the block's own, as in the serial
 /// run. Whatever the attempt cannot keep ends it here, before the access is made.
 [[gnu::noinline]] void record_in_attempt(const Allocation* a, const void* p, std::size_t size,
                                          Access kind, const void* pc, const Loc& where,
@@ -905,6 +947,14 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
         if (shared) {
             Cell& cell = static_cast<Cell*>(shadow)[i];
             if (!already_recorded(cell, kind, cur)) check_cell(b, cell, c, cur);
+            continue;
+        }
+        if (attempt.owning()) {
+            hold_granule(a, i, b.exec);
+            on_global_cell(a, i, [&](Cell& cell) {
+                if (!already_recorded(cell, kind, cur)) check_cell(b, cell, c, cur);
+                return true;
+            });
             continue;
         }
         if (kind == Access::read && read_leaves_cell(a, i, cur)) continue;
@@ -1182,13 +1232,18 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
             const Stamp cur = stamp(b, slot.id, kind, tls::thread->linear);
             const bool packed = packed_cells(*a);
             if (running_attempt) [[unlikely]] {
-                // A third block's read of a shared input, the most frequent access of a matrix
-                // multiply, needs neither the cell's lock nor a call.
-                if (kind == Access::read && packed && read_leaves_cell(a, first, cur) &&
-                    !running_attempt->failed())
-                    return;
-                if (settle_in_attempt(a, first, size, kind, cur)) return;
-                return record_raw(a, p, size, kind, pc);
+                if (running_attempt->owning()) {
+                    // The block's own granule: what follows, as one block at a time.
+                    if (packed) hold_granule(a, first, b.exec);
+                } else {
+                    // A third block's read of a shared input, the most frequent access of a
+                    // matrix multiply, needs neither the cell's lock nor a call.
+                    if (kind == Access::read && packed && read_leaves_cell(a, first, cur) &&
+                        !running_attempt->failed())
+                        return;
+                    if (settle_in_attempt(a, first, size, kind, cur)) return;
+                    return record_raw(a, p, size, kind, pc);
+                }
             }
             if (!packed) {
                 Cell& cell = static_cast<Cell*>(a->shadow)[first];

@@ -12,8 +12,9 @@
 //    neither the running one's nor an earlier phase of the same block is treated as empty.
 //  - Launches that run with these checkers run one at a time (Checkers::serial), their blocks one
 //    at a time in block order, so that reports do not depend on the core count; or their blocks
-//    are tried on every worker (attempt.hpp), where a striped lock guards each cell of global
-//    memory and the attempt is kept only when it ends as the serial run would have.
+//    are tried on every worker (attempt.hpp), where each granule of global memory is one block's
+//    or a striped lock guards each cell, and the attempt is kept only when it ends as the serial
+//    run would have.
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -252,6 +253,12 @@ inline bool packed_cells(const Allocation& a) { return a.space != Space::shared;
 /// Extra, or a Cell.
 inline std::size_t shadow_cell_bytes(const Allocation& a) {
     return packed_cells(a) ? sizeof(GlobalCell) + sizeof(Extra) : sizeof(Cell);
+}
+
+/// A global allocation's cells, and the Extras after them in the same mapping.
+inline GlobalCell* global_cells(const Allocation* a) { return static_cast<GlobalCell*>(a->shadow); }
+inline Extra* extras(const Allocation* a) {
+    return reinterpret_cast<Extra*>(global_cells(a) + a->shadow_cells);
 }
 
 struct Order {

@@ -97,17 +97,23 @@ void run_on_every_worker(GridRun& g, ParallelAttempt* attempt = nullptr) {
 /// A checked launch's blocks tried on every worker (check/attempt.hpp): true when the attempt
 /// holds, with the launch done; false with everything it did undone.
 bool try_in_parallel(GridRun& g) {
-    ParallelAttempt attempt(g);
-    g.turns = &attempt;  // a block that spins on another's memory ends the attempt
     const auto start = std::chrono::steady_clock::now();
-    run_on_every_worker(g, &attempt);
-    g.turns = nullptr;
-    if (!attempt.failed() && g.errors.empty() && g.findings.empty()) {
-        attempt.keep(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-        return true;
+    // Owning first, where the site has not shown that its blocks share granules: each block's
+    // cells are then its own, checked without locks. An attempt that ends at a shared granule
+    // is tried again with locks, where blocks may share what they read (a matrix multiply's
+    // inputs).
+    for (bool owning = worth_owning(g);; owning = false) {
+        ParallelAttempt attempt(g, owning);
+        g.turns = &attempt;  // a block that spins on another's memory ends the attempt
+        run_on_every_worker(g, &attempt);
+        g.turns = nullptr;
+        if (!attempt.failed() && g.errors.empty() && g.findings.empty()) {
+            attempt.keep(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            return true;
+        }
+        attempt.undo();
+        if (!owning || !attempt.ended_shared()) return false;
     }
-    attempt.undo();
-    return false;
 }
 
 }  // namespace

@@ -43,6 +43,8 @@ struct GridRun {
     OtherBlocks* turns = nullptr;
     /// A block waited for others (BlockTurns): blocks no longer run whole, one after another.
     bool blocks_waited = false;
+    /// A parallel attempt (check/attempt.hpp) ran this launch: a second one is the same try.
+    bool attempted = false;
 };
 
 }  // namespace simt::sim::detail

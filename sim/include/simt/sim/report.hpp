@@ -71,9 +71,11 @@ struct ShadowUsage {
 };
 ShadowUsage shadow_usage();
 /// How launches with racecheck or initcheck on have run so far: tried on every worker, and of
-/// those, kept (the rest ran again one block at a time; sim/src/check/attempt.hpp says when).
+/// those, kept (the rest ran again one block at a time; sim/src/check/attempt.hpp says when);
+/// of the kept, those whose blocks each held their own granules of global memory, checked
+/// without locks.
 struct CheckedLaunches {
-    std::size_t tried_in_parallel = 0, kept = 0;
+    std::size_t tried_in_parallel = 0, kept = 0, kept_owning = 0;
 };
 CheckedLaunches checked_launches();
 
