@@ -115,6 +115,26 @@ __global__ void increment_then_read_the_first(int* x, int* out) {
 
 __global__ void write_the_first(int* x) { x[0] = 1; }
 
+// Each block sums its 64 inputs into one output of its own: neighbouring blocks write
+// neighbouring elements, which share a granule of 32 unless the granules get smaller.
+__global__ void sum_per_block(const int* in, int* sums) {
+    __shared__ int part[64];
+    int t = threadIdx.x;
+    part[t] = in[blockIdx.x * 64 + t];
+    __syncthreads();
+    if (t == 0) {
+        int sum = 0;
+        for (int k = 0; k < 64; ++k) sum += part[k];
+        sums[blockIdx.x] = sum;
+    }
+}
+
+// Blocks of 16 x 16 threads, one element each: a block's rows are 16 elements wide.
+__global__ void add_matrices(const float* a, const float* b, float* c, int n) {
+    int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+    c[row * n + col] = a[row * n + col] + b[row * n + col];
+}
+
 // Block 0 works a while, then reads x[n - 1], which the last block writes: in block order the
 // read comes first, of an element nothing wrote. An attempt in which the last block wrote first
 // must give its cell back as it was, or the run in order would find the element written.
@@ -476,4 +496,57 @@ TEST_CASE("An undone attempt gives back the cell of an element a later block wro
     const auto one = run("1");
     require_unwritten_read_by_block_0(one, slow_read);
     for (int again = 0; again < 3; ++again) CHECK(test::all_text(run("8")) == test::all_text(one));
+}
+
+TEST_CASE("Blocks that write neighbouring elements are kept without locks in smaller granules",
+          "[racecheck][parallel]") {
+    Workers set("4");
+    constexpr int blocks = 128;
+    std::vector<int> host(blocks * 64);
+    for (std::size_t i = 0; i < host.size(); ++i) host[i] = int(i % 11);
+    int *in, *sums;
+    cudaMalloc(&in, host.size() * sizeof(int));
+    cudaMalloc(&sums, host.size() * sizeof(int));  // more than the blocks write, as a reused buffer is
+    cudaMemcpy(in, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice);
+    const auto before = simt::sim::checked_launches();
+    // Three launches from one statement: the first learns that `sums` needs one-element granules
+    // (ending an attempt there), the later ones start with them.
+    auto fs = findings_of([&] {
+        for (int i = 0; i < 3; ++i) sum_per_block<<<blocks, 64>>>(in, sums);
+    });
+    const auto after = simt::sim::checked_launches();
+    CHECK(fs.empty());
+    CHECK(after.tried_in_parallel == before.tried_in_parallel + 3);
+    CHECK(after.kept_owning == before.kept_owning + 3);
+    std::vector<int> back(blocks);
+    cudaMemcpy(back.data(), sums, back.size() * sizeof(int), cudaMemcpyDeviceToHost);
+    for (int blk = 0; blk < blocks; ++blk) {
+        int want = 0;
+        for (int t = 0; t < 64; ++t) want += host[blk * 64 + t];
+        CHECK(back[blk] == want);
+    }
+    cudaFree(in);
+    cudaFree(sums);
+}
+
+TEST_CASE("A matrix sum in blocks of 16 x 16 threads is kept without locks", "[racecheck][parallel]") {
+    Workers set("4");
+    constexpr int n = 128;
+    std::vector<float> a(n * n), b(n * n);
+    for (int i = 0; i < n * n; ++i) a[i] = float(i % 13), b[i] = float(i % 7);
+    float *da, *db, *dc;
+    for (float** p : {&da, &db, &dc}) cudaMalloc(p, n * n * sizeof(float));
+    cudaMemcpy(da, a.data(), a.size() * sizeof(float), cudaMemcpyHostToDevice);
+    cudaMemcpy(db, b.data(), b.size() * sizeof(float), cudaMemcpyHostToDevice);
+    const auto before = simt::sim::checked_launches();
+    auto fs = findings_of([&] { add_matrices<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(da, db, dc, n); });
+    const auto after = simt::sim::checked_launches();
+    CHECK(fs.empty());
+    CHECK(after.kept_owning == before.kept_owning + 1);
+    std::vector<float> c(n * n);
+    cudaMemcpy(c.data(), dc, c.size() * sizeof(float), cudaMemcpyDeviceToHost);
+    int wrong = 0;
+    for (int i = 0; i < n * n; ++i) wrong += c[i] != a[i] + b[i];
+    CHECK(wrong == 0);
+    for (float* p : {da, db, dc}) cudaFree(p);
 }

@@ -1,6 +1,7 @@
 // A checked launch tried on every worker (attempt.hpp states the rule): the copies that undo it.
 #include "attempt.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <new>
@@ -8,6 +9,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "../memory/arena.hpp"
 #include "../state/worker.hpp"
 #include "host_pointers.hpp"
 #include "shadow.hpp"
@@ -30,6 +32,8 @@ struct SiteCost {
     double attempt = 0, in_order = 0;  ///< seconds per block; 0: not measured yet
     bool met = false;                  ///< an attempt from the site ended at a meeting
     bool shared = false;               ///< an owning attempt from it ended at a shared granule
+    /// Pointer arguments (by PointerArgs index) whose arrays take one-element granules.
+    std::uint32_t fine_args = 0;
 };
 struct SiteCosts {
     std::mutex m;
@@ -93,7 +97,7 @@ struct GranuleCopy {
     Allocation* a;  ///< null: the slab's end
     std::uint32_t granule;
     std::uint32_t cells;  ///< cells copied: 0 for a shadow the attempt made
-    std::uint32_t bytes;  ///< bytes of the array copied, rounded up to 16 after the header
+    std::uint32_t bytes;  ///< bytes of the array copied (taking up a multiple of 16)
     bool extras;          ///< its Extras follow its cells
 };
 constexpr std::size_t slab_bytes = std::size_t(1) << 20;
@@ -103,6 +107,20 @@ struct WorkerSlab {
     std::byte* end = nullptr;
 };
 thread_local WorkerSlab tls_slab;
+
+/// An owning attempt's granule size for `a` (log2 elements): at most max_granule_shift, no more
+/// than a row of a block's threads when its blocks have rows, nor than `a` has elements per block.
+/// A block of 16 x 16 threads writes 16 elements of each row of a matrix, a reduction one
+/// element per block: larger granules would be shared by neighbouring blocks, and end the
+/// attempt.
+unsigned granule_shift_for(const Allocation& a, const GridRun& g) {
+    if (std::find(g.fine_granules.begin(), g.fine_granules.end(), &a) != g.fine_granules.end())
+        return 0;
+    auto floor_log2 = [](std::size_t v) { return unsigned(std::bit_width(std::max<std::size_t>(v, 1)) - 1); };
+    unsigned shift = max_granule_shift;
+    if (g.k.block.y * g.k.block.z > 1) shift = std::min(shift, floor_log2(g.k.block.x));
+    return std::min(shift, floor_log2(a.shadow_cells / std::max<std::uint64_t>(g.nblocks, 1)));
+}
 
 struct ParallelAttempt::Saved {
     Allocation* a;
@@ -115,8 +133,8 @@ struct ParallelAttempt::Saved {
 
 ParallelAttempt::ParallelAttempt(GridRun& g, bool owning)
     : g_(g), id_(++attempts), owning_(owning) {
-    // An owning attempt comes first; one with locks after it is the same launch's second try.
-    if (owning || !g.attempted) tried_launches.fetch_add(1, std::memory_order_relaxed);
+    // Later attempts at the same launch (owning again, or with locks) are the same try.
+    if (!g.attempted) tried_launches.fetch_add(1, std::memory_order_relaxed);
     g.attempted = true;
     running_attempt = this;
     copy_space.clear();
@@ -140,6 +158,7 @@ bool ParallelAttempt::save(Allocation& a) {
     const bool fresh = !a.shadow;
     auto* cells = static_cast<GlobalCell*>(shadow_of(a));
     if (owning_) {  // copy_granule copies what the blocks claim
+        __atomic_store_n(&a.attempt_granule, static_cast<std::uint8_t>(granule_shift_for(a, g_)), __ATOMIC_RELAXED);
         saved_.push_back(std::make_unique<Saved>(Saved{&a, nullptr, nullptr, nullptr, a.host_init, fresh}));
         mark.store(id_ << 1 | fresh, std::memory_order_release);
         return true;
@@ -164,7 +183,7 @@ bool ParallelAttempt::save(Allocation& a) {
 bool ParallelAttempt::copy_granule(Allocation& a, std::size_t g) {
     // touch() came first, on this worker or with its release.
     const bool fresh = std::atomic_ref(a.attempt_mark).load(std::memory_order_relaxed) & 1;
-    const std::size_t first = g << granule_shift, elems = std::size_t(1) << granule_shift;
+    const std::size_t first = g << granule_shift(a), elems = std::size_t(1) << granule_shift(a);
     const std::size_t cells = fresh ? 0 : std::min(elems, a.shadow_cells - first);
     const std::size_t from = first * a.elem_size;
     const std::size_t bytes = from < a.size ? std::min(elems * a.elem_size, a.size - from) : 0;
@@ -184,11 +203,10 @@ bool ParallelAttempt::copy_granule(Allocation& a, std::size_t g) {
         slab = {id_, p, p + size};
     }
     std::byte* at = slab.at;
-    auto* h = new (at) GranuleCopy{&a, std::uint32_t(g), std::uint32_t(cells),
-                                   std::uint32_t((bytes + 15) & ~std::size_t(15)), with_extras};
+    new (at) GranuleCopy{&a, std::uint32_t(g), std::uint32_t(cells), std::uint32_t(bytes), with_extras};
     at += sizeof(GranuleCopy);
     std::memcpy(at, a.base + from, bytes);
-    at += h->bytes;
+    at += (bytes + 15) & ~std::size_t(15);
     std::memcpy(at, global_cells(&a) + first, cells * sizeof(GlobalCell));
     at += cells * sizeof(GlobalCell);
     if (with_extras) {
@@ -204,11 +222,10 @@ void ParallelAttempt::undo_granules() {
     for (std::byte* p : slabs_) {
         for (auto* h = reinterpret_cast<GranuleCopy*>(p); h->a; ) {
             Allocation& a = *h->a;
-            const std::size_t first = std::size_t(h->granule) << granule_shift;
+            const std::size_t first = std::size_t(h->granule) << granule_shift(a);
             std::byte* at = reinterpret_cast<std::byte*>(h + 1);
-            const std::size_t from = first * a.elem_size;
-            if (from < a.size) std::memcpy(a.base + from, at, std::min<std::size_t>(h->bytes, a.size - from));
-            at += h->bytes;
+            std::memcpy(a.base + first * a.elem_size, at, h->bytes);
+            at += (h->bytes + 15) & ~std::size_t(15);
             auto* cells = static_cast<GlobalCell*>(a.shadow);
             std::memcpy(static_cast<void*>(cells + first), at, h->cells * sizeof(GlobalCell));
             at += h->cells * sizeof(GlobalCell);
@@ -225,9 +242,21 @@ void ParallelAttempt::undo_granules() {
 void ParallelAttempt::undo() {
     undone_ = true;
     copy_space.grew();  // the next attempt finds the room this one touched
-    // Blocks that share only what they read may still be tried with locks (grid.cpp).
-    const bool shared = ended_shared();
-    update_cost(g_, [&](SiteCost& c) { (shared ? c.shared : c.met) = true; });
+    // Blocks that share a granule may touch different elements of it: owning again, the array in
+    // one-element granules, and so from then on at the site. Then blocks that share what they
+    // read only may still be kept with locks (grid.cpp).
+    const Allocation* at = shared_at_.load();
+    again_owning_ = at && granule_shift(*at) > 0;
+    if (again_owning_) g_.fine_granules.push_back(at);
+    const PointerArgs& args = g_.k.pointers;
+    update_cost(g_, [&](SiteCost& c) {
+        if (!at) c.met = true;
+        else if (!again_owning_) c.shared = true;
+        else
+            for (unsigned i = 0; i < args.count; ++i)
+                if (arena::contains(args.value[i]) && arena::owner_in_range(args.value[i]) == at)
+                    c.fine_args |= 1u << i;
+    });
     undo_granules();
     for (auto& s : saved_) {
         Allocation& a = *s->a;
@@ -284,11 +313,16 @@ bool worth_trying(const GridRun& g) {
     return c.in_order > 0 && c.attempt < c.in_order;
 }
 
-bool worth_owning(const GridRun& g) {
+bool worth_owning(GridRun& g) {
     SiteCosts& n = site_costs();
     std::lock_guard lock(n.m);
     auto it = n.sites.find(site_key(g));
-    return it == n.sites.end() || !it->second.shared;
+    if (it == n.sites.end()) return true;
+    const PointerArgs& args = g.k.pointers;
+    for (unsigned i = 0; i < args.count; ++i)
+        if (it->second.fine_args >> i & 1 && arena::contains(args.value[i]))
+            if (const Allocation* a = arena::owner_in_range(args.value[i])) g.fine_granules.push_back(a);
+    return !it->second.shared;
 }
 
 void ran_in_order(const GridRun& g, double seconds) {

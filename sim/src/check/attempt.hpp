@@ -54,13 +54,18 @@ public:
     bool runs(const GridRun& g) const { return &g == &g_; }
     void fail() { failed_.store(true, std::memory_order_relaxed); }
     bool owning() const { return owning_; }
-    /// An owning attempt ends because a block touched a granule another block holds: the blocks
-    /// may only share what they read, which an attempt with locks can keep.
-    void fail_shared() {
-        if (!failed_.exchange(true, std::memory_order_relaxed)) shared_ = true;
+    /// An owning attempt ends because a block touched a granule of `a` another block holds: the
+    /// blocks may share only the granule, not an element, or only what they read, which an
+    /// attempt with locks can keep.
+    void fail_shared(const Allocation& a) {
+        if (!failed_.exchange(true, std::memory_order_relaxed)) shared_at_ = &a;
     }
     /// Whether the attempt ended first at a granule two blocks touched (fail_shared).
-    bool ended_shared() const { return shared_.load(std::memory_order_relaxed); }
+    bool ended_shared() const { return shared_at_ != nullptr; }
+    /// After undo(): whether the launch is tried owning again, with one-element granules for the
+    /// array an owning attempt ended at (it had larger ones); otherwise with locks, if it ended
+    /// shared.
+    bool again_owning() const { return again_owning_; }
     /// Copies granule `g` of `a` (its bytes, its cells and, in use, its Extras), which the running
     /// block has just claimed in an owning attempt, before the block's first access to it. False
     /// when the copies would pass their budget.
@@ -101,17 +106,23 @@ private:
     std::uint32_t id_;
     std::atomic<bool> failed_{false};
     std::atomic<bool> asides_{false};
-    std::atomic<bool> shared_{false};
+    std::atomic<const Allocation*> shared_at_{nullptr};
     const bool owning_;
+    bool again_owning_ = false;
     std::mutex m_;
     std::vector<std::unique_ptr<Saved>> saved_;
     std::vector<std::byte*> slabs_;  ///< an owning attempt's granule copies (copy_granule)
     bool undone_ = false;
 };
 
-/// Elements per granule of an owning attempt (log2): a block of 32, 64 or more threads that
-/// each touch their own element holds whole granules.
-inline constexpr unsigned granule_shift = 5;
+/// Elements per granule of an owning attempt (log2), at most: a block of 32, 64 or more threads
+/// that each touch their own element holds whole granules. An array gets smaller ones where its
+/// blocks' shares are smaller (granule_shift_for).
+inline constexpr unsigned max_granule_shift = 5;
+/// Elements of `a` per granule (log2) in an owning attempt, set when the attempt first touches it.
+inline unsigned granule_shift(const Allocation& a) {
+    return __atomic_load_n(&a.attempt_granule, __ATOMIC_RELAXED);
+}
 
 /// The attempt running now, or null: set only while a checked launch's blocks run on several
 /// workers (Checkers::serial is held, so there is at most one).
@@ -130,8 +141,9 @@ bool fits_attempt_budget(std::size_t bytes);
 /// first launch from a site tries; the second runs in order, to compare).
 bool worth_trying(const GridRun& g);
 /// Whether launches from `g`'s site are first tried owning (ParallelAttempt): none of their
-/// attempts ended at a granule two blocks touched.
-bool worth_owning(const GridRun& g);
+/// attempts ended at a granule two blocks touched, where each array had one-element granules.
+/// Notes in `g` the arrays that take one-element granules at the site.
+bool worth_owning(GridRun& g);
 /// Launch `g` with racecheck or initcheck on ran one block at a time, in `seconds`.
 void ran_in_order(const GridRun& g, double seconds);
 

@@ -111,11 +111,11 @@ std::size_t counted_shadow(const Allocation& a) {
 }
 
 /// The bytes of `a`'s shadow mapping for `n` cells: the cells, their Extras, and for global
-/// memory the owner of each granule in an owning attempt (granule_owners; 4 bytes a granule, not
-/// counted in shadow_usage, as an attempt's copies are not).
+/// memory the owner of each granule in an owning attempt (granule_owners: room for granules of
+/// one element, 4 bytes each, of which only the pages an attempt touches are real; not counted
+/// in shadow_usage, as an attempt's copies are not).
 std::size_t shadow_map_bytes(const Allocation& a, std::size_t n) {
-    return n * shadow_cell_bytes(a) +
-           (packed_cells(a) ? ((n >> granule_shift) + 1) * sizeof(std::uint32_t) : 0);
+    return n * shadow_cell_bytes(a) + (packed_cells(a) ? n * sizeof(std::uint32_t) : 0);
 }
 
 void unmap_cells(Allocation* a) {
@@ -897,16 +897,17 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
     ParallelAttempt& attempt = *running_attempt;
     auto& alloc = const_cast<Allocation&>(*a);
     if (attempt.failed() || !attempt.touch(alloc)) leave_attempt();
-    std::uint32_t& owner = granule_owners(a)[i >> granule_shift];
+    const std::size_t g = i >> granule_shift(*a);  // the attempt's, now that it touched `a`
+    std::uint32_t& owner = granule_owners(a)[g];
     std::uint32_t now = __atomic_load_n(&owner, __ATOMIC_ACQUIRE);
     while (now < launch_base)  // an earlier launch's or attempt's: free
         if (__atomic_compare_exchange_n(&owner, &now, exec, true, __ATOMIC_ACQ_REL,
                                         __ATOMIC_ACQUIRE)) {
-            if (!attempt.copy_granule(alloc, i >> granule_shift)) leave_attempt();
+            if (!attempt.copy_granule(alloc, g)) leave_attempt();
             return;
         }
     if (now == exec) return;
-    attempt.fail_shared();
+    attempt.fail_shared(*a);
     leave_attempt();
 }
 
@@ -915,7 +916,8 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
 /// the rule takes them exactly as it does one block at a time, without a lock.
 [[gnu::always_inline]] inline void hold_granule(const Allocation* a, std::size_t i,
                                                 std::uint32_t exec) {
-    if (__atomic_load_n(&granule_owners(a)[i >> granule_shift], __ATOMIC_RELAXED) != exec)
+    // A granule size from an earlier attempt finds another owner, and the claim looks again.
+    if (__atomic_load_n(&granule_owners(a)[i >> granule_shift(*a)], __ATOMIC_RELAXED) != exec)
         [[unlikely]]
         claim_granule(a, i, exec);
 }

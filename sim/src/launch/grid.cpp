@@ -100,9 +100,9 @@ bool try_in_parallel(GridRun& g) {
     const auto start = std::chrono::steady_clock::now();
     // Owning first, where the site has not shown that its blocks share granules: each block's
     // cells are then its own, checked without locks. An attempt that ends at a shared granule
-    // is tried again with locks, where blocks may share what they read (a matrix multiply's
-    // inputs).
-    for (bool owning = worth_owning(g);; owning = false) {
+    // is tried owning again with that array in one-element granules, then with locks, where
+    // blocks may share what they read (a matrix multiply's inputs).
+    for (bool owning = worth_owning(g);;) {
         ParallelAttempt attempt(g, owning);
         g.turns = &attempt;  // a block that spins on another's memory ends the attempt
         run_on_every_worker(g, &attempt);
@@ -113,6 +113,7 @@ bool try_in_parallel(GridRun& g) {
         }
         attempt.undo();
         if (!owning || !attempt.ended_shared()) return false;
+        owning = attempt.again_owning();
     }
 }
 

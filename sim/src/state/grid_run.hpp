@@ -45,6 +45,8 @@ struct GridRun {
     bool blocks_waited = false;
     /// A parallel attempt (check/attempt.hpp) ran this launch: a second one is the same try.
     bool attempted = false;
+    /// Arrays an owning attempt of this launch splits into one-element granules (attempt.cpp).
+    std::vector<const Allocation*> fine_granules;
 };
 
 }  // namespace simt::sim::detail

@@ -45,6 +45,8 @@ struct Allocation {
     bool shadow_extra = false;
     /// The parallel attempt (check/attempt.hpp) that copied this allocation last, to undo it.
     std::uint32_t attempt_mark = 0;
+    /// Its elements per granule (log2) in the owning attempt that copied it last.
+    std::uint8_t attempt_granule = 0;
     /// cudaMallocPitch and cudaMalloc3D: rows of `row_bytes` bytes, `pitch` bytes apart. The
     /// padding after each row's width is allocated but no element's (0: not made of rows).
     std::size_t pitch = 0, row_bytes = 0;
