@@ -34,6 +34,7 @@ struct SiteCost {
     bool shared = false;               ///< an owning attempt from it ended at a shared granule
     /// Pointer arguments (by PointerArgs index) whose arrays take one-element granules.
     std::uint32_t fine_args = 0;
+    unsigned passed_over = 0;  ///< launches run in order because that was cheaper
 };
 struct SiteCosts {
     std::mutex m;
@@ -302,7 +303,7 @@ bool worth_trying(const GridRun& g) {
     std::lock_guard lock(n.m);
     auto it = n.sites.find(site_key(g));
     if (it == n.sites.end()) return true;  // the first launch from the site tries
-    const SiteCost& c = it->second;
+    SiteCost& c = it->second;
     if (c.met) return false;
     // A launch whose attempt took under a quarter of a second tries again whatever it costs:
     // the difference cannot matter. A longer one's next launch runs in order, to be weighed against
@@ -310,7 +311,11 @@ bool worth_trying(const GridRun& g) {
     // bytes per byte of a float array its blocks touch) can cost more than running in order
     // saves.
     if (c.attempt == 0 || c.attempt * double(g.nblocks) < 0.25) return true;
-    return c.in_order > 0 && c.attempt < c.in_order;
+    if (c.in_order == 0) return false;
+    if (c.attempt < c.in_order) return true;
+    // In order was cheaper the last time each was measured: every fourth launch tries again, so
+    // that one slow measurement (a busy machine) does not decide every later launch.
+    return ++c.passed_over % 4 == 0;
 }
 
 bool worth_owning(GridRun& g) {

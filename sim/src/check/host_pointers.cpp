@@ -117,9 +117,6 @@ bool host_extent(const void* p, std::uintptr_t& hi, const char*& what) {
     return true;
 }
 
-/// Launches now running that were given host memory (host_memory_launches counts attempts too).
-std::atomic<int> watching_launches{0};
-
 /// Whether `p` lies in the running OS thread's own stack block, where glibc also puts the
 /// thread's thread-local storage: a function's `__shared__` declaration is a thread-local
 /// object (memory/shared.hpp) whose first use writes there. Never memory of the host program's.

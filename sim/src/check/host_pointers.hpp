@@ -20,6 +20,9 @@ namespace simt::sim::detail {
 /// worker (attempt.hpp), which no write outside the arena may outlive: while there are none, an
 /// access outside the arena costs this load and a branch.
 inline std::atomic<int> host_memory_launches{0};
+/// Of those, the launches given host memory: without them, only a write outside the arena needs
+/// host_memory_access (an attempt's end), not a read (a kernel's locals, its parameters).
+inline std::atomic<int> watching_launches{0};
 
 /// Watches the host memory `k`'s pointer arguments reach while it lives (a launch's run).
 class HostMemoryArgs {

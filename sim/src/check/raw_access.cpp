@@ -191,7 +191,9 @@ namespace {
                                          bool noted = false) {
     if (arena::contains(const_cast<const void*>(p))) [[unlikely]]
         raw_access(const_cast<const void*>(p), n, k, aligned, pc, noted);
-    else if (host_memory_launches.load(std::memory_order_relaxed) != 0) [[unlikely]]
+    else if (host_memory_launches.load(std::memory_order_relaxed) != 0 &&
+             (k != Access::read || watching_launches.load(std::memory_order_relaxed) != 0))
+        [[unlikely]]
         host_memory_access(const_cast<const void*>(p), n, k, pc);
 }
 
