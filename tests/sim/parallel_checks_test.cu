@@ -192,7 +192,8 @@ TEST_CASE("A checked launch whose blocks share only inputs is kept from its run 
     // Blocks share the inputs' granules: tried owning, then again with locks, which holds.
     CHECK(after.kept_owning == before.kept_owning);
     one = multiply_checked("1", 40);
-    CHECK(simt::sim::checked_launches().tried_in_parallel == after.tried_in_parallel);  // one worker: never tried
+    CHECK(simt::sim::checked_launches().tried_in_parallel ==
+          after.tried_in_parallel);  // one worker: never tried
     CHECK(one == four);
 }
 
@@ -293,10 +294,12 @@ TEST_CASE("Every element many blocks read keeps the reads the serial run keeps, 
         std::vector<int> host(n * n);
         for (int i = 0; i < n * n; ++i) host[i] = i % 9;
         cudaMemcpy(m, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice);
-        auto fs = findings_of([&] { rows_and_columns<<<dim3(n / 8, n / 8), dim3(8, 8)>>>(m, out, n); });
+        auto fs =
+            findings_of([&] { rows_and_columns<<<dim3(n / 8, n / 8), dim3(8, 8)>>>(m, out, n); });
         CHECK(fs.empty());
         std::vector<test::ShadowReads> kept;
-        for (int i = 0; i < n * n; ++i) kept.push_back(test::kept_reads(m + i).value_or(test::ShadowReads{}));
+        for (int i = 0; i < n * n; ++i)
+            kept.push_back(test::kept_reads(m + i).value_or(test::ShadowReads{}));
         cudaFree(m);
         cudaFree(out);
         return kept;
@@ -390,8 +393,9 @@ TEST_CASE("A kernel with a __shared__ array is kept from its run on every worker
     cudaFree(sums);
 }
 
-TEST_CASE("Blocks that each touch only their own elements are kept without locks, each cell as in order",
-          "[racecheck][initcheck][parallel]") {
+TEST_CASE(
+    "Blocks that each touch only their own elements are kept without locks, each cell as in order",
+    "[racecheck][initcheck][parallel]") {
     constexpr int blocks = 64, threads = 64, n = blocks * threads;
     struct Run {
         std::vector<int> out;
@@ -414,7 +418,8 @@ TEST_CASE("Blocks that each touch only their own elements are kept without locks
         Run r{std::vector<int>(n), {}};
         cudaMemcpy(r.out.data(), out, n * sizeof(int), cudaMemcpyDeviceToHost);
         for (int* array : {in, out})
-            for (int i = 0; i < n; ++i) r.cells.push_back(test::kept_reads(array + i).value_or(test::ShadowReads{}));
+            for (int i = 0; i < n; ++i)
+                r.cells.push_back(test::kept_reads(array + i).value_or(test::ShadowReads{}));
         cudaFree(in);
         cudaFree(out);
         return r;
@@ -427,15 +432,16 @@ TEST_CASE("Blocks that each touch only their own elements are kept without locks
     CHECK(after.kept_owning == before.kept_owning + 2);
     for (int i = 0; i < n; ++i) REQUIRE(eight.out[i] == 3 * i + 1);
     REQUIRE(one.cells.size() == std::size_t(2 * n));
-    CHECK(one.cells[0].r.any);      // in[0]: read by block 0's thread 0
-    CHECK(one.cells[n].w.any);      // out[0]: written by it
+    CHECK(one.cells[0].r.any);  // in[0]: read by block 0's thread 0
+    CHECK(one.cells[n].w.any);  // out[0]: written by it
     int differ = 0;
     for (std::size_t i = 0; i < one.cells.size(); ++i) differ += !(eight.cells[i] == one.cells[i]);
     CHECK(differ == 0);
 }
 
-TEST_CASE("An attempt undone after most blocks ran gives back every element, and reports as in order",
-          "[racecheck][parallel]") {
+TEST_CASE(
+    "An attempt undone after most blocks ran gives back every element, and reports as in order",
+    "[racecheck][parallel]") {
     constexpr int blocks = 64, threads = 64, n = blocks * threads;
     auto run = [](const char* workers) {
         Workers set(workers);
@@ -453,7 +459,8 @@ TEST_CASE("An attempt undone after most blocks ran gives back every element, and
         });
         cudaMemcpy(host.data(), x, n * sizeof(int), cudaMemcpyDeviceToHost);
         std::vector<test::ShadowReads> cells;
-        for (int i = 0; i < n; ++i) cells.push_back(test::kept_reads(x + i).value_or(test::ShadowReads{}));
+        for (int i = 0; i < n; ++i)
+            cells.push_back(test::kept_reads(x + i).value_or(test::ShadowReads{}));
         cudaFree(x);
         cudaFree(out);
         return std::tuple{fs, host, cells};
@@ -506,7 +513,8 @@ TEST_CASE("Blocks that write neighbouring elements are kept without locks in sma
     for (std::size_t i = 0; i < host.size(); ++i) host[i] = int(i % 11);
     int *in, *sums;
     cudaMalloc(&in, host.size() * sizeof(int));
-    cudaMalloc(&sums, host.size() * sizeof(int));  // more than the blocks write, as a reused buffer is
+    cudaMalloc(&sums,
+               host.size() * sizeof(int));  // more than the blocks write, as a reused buffer is
     cudaMemcpy(in, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice);
     const auto before = simt::sim::checked_launches();
     // Three launches from one statement: the first learns that `sums` needs one-element granules
@@ -529,7 +537,8 @@ TEST_CASE("Blocks that write neighbouring elements are kept without locks in sma
     cudaFree(sums);
 }
 
-TEST_CASE("A matrix sum in blocks of 16 x 16 threads is kept without locks", "[racecheck][parallel]") {
+TEST_CASE("A matrix sum in blocks of 16 x 16 threads is kept without locks",
+          "[racecheck][parallel]") {
     Workers set("4");
     constexpr int n = 128;
     std::vector<float> a(n * n), b(n * n);
@@ -539,7 +548,8 @@ TEST_CASE("A matrix sum in blocks of 16 x 16 threads is kept without locks", "[r
     cudaMemcpy(da, a.data(), a.size() * sizeof(float), cudaMemcpyHostToDevice);
     cudaMemcpy(db, b.data(), b.size() * sizeof(float), cudaMemcpyHostToDevice);
     const auto before = simt::sim::checked_launches();
-    auto fs = findings_of([&] { add_matrices<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(da, db, dc, n); });
+    auto fs =
+        findings_of([&] { add_matrices<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(da, db, dc, n); });
     const auto after = simt::sim::checked_launches();
     CHECK(fs.empty());
     CHECK(after.kept_owning == before.kept_owning + 1);

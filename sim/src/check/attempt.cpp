@@ -117,7 +117,9 @@ thread_local WorkerSlab tls_slab;
 unsigned granule_shift_for(const Allocation& a, const GridRun& g) {
     if (std::find(g.fine_granules.begin(), g.fine_granules.end(), &a) != g.fine_granules.end())
         return 0;
-    auto floor_log2 = [](std::size_t v) { return unsigned(std::bit_width(std::max<std::size_t>(v, 1)) - 1); };
+    auto floor_log2 = [](std::size_t v) {
+        return unsigned(std::bit_width(std::max<std::size_t>(v, 1)) - 1);
+    };
     unsigned shift = max_granule_shift;
     if (g.k.block.y * g.k.block.z > 1) shift = std::min(shift, floor_log2(g.k.block.x));
     return std::min(shift, floor_log2(a.shadow_cells / std::max<std::uint64_t>(g.nblocks, 1)));
@@ -159,14 +161,17 @@ bool ParallelAttempt::save(Allocation& a) {
     const bool fresh = !a.shadow;
     auto* cells = static_cast<GlobalCell*>(shadow_of(a));
     if (owning_) {  // copy_granule copies what the blocks claim
-        __atomic_store_n(&a.attempt_granule, static_cast<std::uint8_t>(granule_shift_for(a, g_)), __ATOMIC_RELAXED);
-        saved_.push_back(std::make_unique<Saved>(Saved{&a, nullptr, nullptr, nullptr, a.host_init, fresh}));
+        __atomic_store_n(&a.attempt_granule, static_cast<std::uint8_t>(granule_shift_for(a, g_)),
+                         __ATOMIC_RELAXED);
+        saved_.push_back(
+            std::make_unique<Saved>(Saved{&a, nullptr, nullptr, nullptr, a.host_init, fresh}));
         mark.store(id_ << 1 | fresh, std::memory_order_release);
         return true;
     }
     const std::size_t n = a.shadow_cells, ncells = fresh ? 0 : n;
     const std::size_t nextras = fresh || !extras_used(a) ? 0 : n;
-    std::byte* room = copy_space.take(a.size + ncells * sizeof(GlobalCell) + nextras * sizeof(Extra));
+    std::byte* room =
+        copy_space.take(a.size + ncells * sizeof(GlobalCell) + nextras * sizeof(Extra));
     if (!room) return false;  // past the budget: the launch runs one block at a time
     auto s = std::make_unique<Saved>(Saved{
         &a, room, reinterpret_cast<GlobalCell*>(room + a.size),
@@ -204,7 +209,8 @@ bool ParallelAttempt::copy_granule(Allocation& a, std::size_t g) {
         slab = {id_, p, p + size};
     }
     std::byte* at = slab.at;
-    new (at) GranuleCopy{&a, std::uint32_t(g), std::uint32_t(cells), std::uint32_t(bytes), with_extras};
+    new (at)
+        GranuleCopy{&a, std::uint32_t(g), std::uint32_t(cells), std::uint32_t(bytes), with_extras};
     at += sizeof(GranuleCopy);
     std::memcpy(at, a.base + from, bytes);
     at += (bytes + 15) & ~std::size_t(15);
@@ -221,7 +227,7 @@ bool ParallelAttempt::copy_granule(Allocation& a, std::size_t g) {
 
 void ParallelAttempt::undo_granules() {
     for (std::byte* p : slabs_) {
-        for (auto* h = reinterpret_cast<GranuleCopy*>(p); h->a; ) {
+        for (auto* h = reinterpret_cast<GranuleCopy*>(p); h->a;) {
             Allocation& a = *h->a;
             const std::size_t first = std::size_t(h->granule) << granule_shift(a);
             std::byte* at = reinterpret_cast<std::byte*>(h + 1);
@@ -251,8 +257,10 @@ void ParallelAttempt::undo() {
     if (again_owning_) g_.fine_granules.push_back(at);
     const PointerArgs& args = g_.k.pointers;
     update_cost(g_, [&](SiteCost& c) {
-        if (!at) c.met = true;
-        else if (!again_owning_) c.shared = true;
+        if (!at)
+            c.met = true;
+        else if (!again_owning_)
+            c.shared = true;
         else
             for (unsigned i = 0; i < args.count; ++i)
                 if (arena::contains(args.value[i]) && arena::owner_in_range(args.value[i]) == at)
@@ -284,11 +292,11 @@ void ParallelAttempt::undo() {
 void ParallelAttempt::keep(double seconds) {
     // An attempt that touched new room for its copies paid for pages once: not a measure of the
     // next one.
-    if (!copy_space.grew()) update_cost(g_, [&](SiteCost& c) { c.attempt = seconds / double(g_.nblocks); });
+    if (!copy_space.grew())
+        update_cost(g_, [&](SiteCost& c) { c.attempt = seconds / double(g_.nblocks); });
     if (!asides_.load()) return;
     // Cells several blocks read may hold a read set aside in w (race.cpp): w as it was.
-    for (auto& s : saved_)
-        restore_set_aside(*s->a, s->fresh ? nullptr : s->cells, s->extras);
+    for (auto& s : saved_) restore_set_aside(*s->a, s->fresh ? nullptr : s->cells, s->extras);
 }
 
 void ParallelAttempt::wait_for_others(const BlockState&) {
@@ -326,7 +334,8 @@ bool worth_owning(GridRun& g) {
     const PointerArgs& args = g.k.pointers;
     for (unsigned i = 0; i < args.count; ++i)
         if (it->second.fine_args >> i & 1 && arena::contains(args.value[i]))
-            if (const Allocation* a = arena::owner_in_range(args.value[i])) g.fine_granules.push_back(a);
+            if (const Allocation* a = arena::owner_in_range(args.value[i]))
+                g.fine_granules.push_back(a);
     return !it->second.shared;
 }
 
@@ -350,7 +359,8 @@ void leave_attempt() {
 namespace simt::sim {
 
 CheckedLaunches checked_launches() {
-    return {detail::tried_launches.load(), detail::kept_attempts.load(), detail::kept_owning.load()};
+    return {detail::tried_launches.load(), detail::kept_attempts.load(),
+            detail::kept_owning.load()};
 }
 
 }  // namespace simt::sim

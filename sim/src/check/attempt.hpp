@@ -72,20 +72,23 @@ public:
     bool copy_granule(Allocation& a, std::size_t g);
     /// A cell's w holds a read set aside (race.cpp): keep() gives w back.
     void note_aside() {
-        if (!asides_.load(std::memory_order_relaxed)) asides_.store(true, std::memory_order_relaxed);
+        if (!asides_.load(std::memory_order_relaxed))
+            asides_.store(true, std::memory_order_relaxed);
     }
     /// Copies `a`'s bytes and shadow cells the first time the attempt touches it, before the
     /// access (an owning attempt notes only what copy_granule cannot see: its host_init, and
     /// whether its shadow is new); every later call is one load. False when the copies would pass
     /// the memory the attempt may take (the launch then runs one block at a time).
     bool touch(Allocation& a) {
-        if (copied(a)) [[likely]] return true;
+        if (copied(a)) [[likely]]
+            return true;
         return save(a);
     }
     /// Whether `a` was copied already (touch's fast test).
     bool copied(const Allocation& a) const {
-        return std::atomic_ref(const_cast<Allocation&>(a).attempt_mark)
-                   .load(std::memory_order_acquire) >> 1 == id_;
+        const std::uint32_t mark = std::atomic_ref(const_cast<Allocation&>(a).attempt_mark)
+                                       .load(std::memory_order_acquire);
+        return mark >> 1 == id_;  // the low bit: whether its shadow was new (save)
     }
     /// After an attempt that holds: the cells as the serial run leaves them. `seconds`: how long
     /// the attempt took, weighed against the run in order for later launches from its site.

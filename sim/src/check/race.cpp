@@ -679,6 +679,21 @@ Stamp widen(const ShortStamp& s, const Stamp& r) {
     return g.w == cur && g.r.interval() == exec_none;
 }
 
+/// The usual access to element i of global memory, decided from its packed cell: `cur` (pack_cur's,
+/// not escaped) is already recorded, or the access is the launch's first to the element and
+/// initcheck has nothing to say (`rule` and `reads` as in Ctx), where it is stamped as check_cell
+/// would stamp it. False for what the whole rule must decide.
+[[gnu::always_inline]] inline bool settle_global(const RaceBlock& b, const Allocation* a,
+                                                 std::size_t i, Access rule, bool reads,
+                                                 PackedStamp cur) {
+    GlobalCell& cell = global_cells(a)[i];
+    if (already_recorded(cell, rule, cur)) return true;
+    const bool written = cell.w.interval() != exec_none || a->host_init;
+    if (!only_earlier_launches(a, i) || reads_unwritten(b, written, reads)) return false;
+    stamp_after_earlier_launches(cell, rule, cur);
+    return true;
+}
+
 /// `rule` (check_cell or check_cell_in_attempt) on element i of global memory: unpacked,
 /// checked, and what changed packed back. Returns what the rule returns.
 template <class Rule>
@@ -697,6 +712,17 @@ template <class Rule>
                      b.gen, b.vc_used ? b.vc[t * 32 + t % 32] : 1);
 }
 
+/// check_cell for element c.index of global memory (c.a), unless it holds `cur` already
+/// (`packed`: pack_cur's): settled from the packed cell where it can be, unpacked otherwise.
+[[gnu::always_inline]] inline void check_global(const RaceBlock& b, const Ctx& c, const Stamp& cur,
+                                                PackedStamp packed) {
+    if (!packed.escaped() && settle_global(b, c.a, c.index, c.rule, c.reads, packed)) return;
+    on_global_cell(c.a, c.index, [&](Cell& cell) {
+        if (!already_recorded(cell, c.rule, cur)) check_cell(b, cell, c, cur);
+        return true;
+    });
+}
+
 /// check_cell for each element first..last of `a` that does not hold `cur` already, whichever
 /// form its cells take; `c` with each element's index.
 [[gnu::always_inline]] inline void check_elements(const RaceBlock& b, const Allocation* a,
@@ -713,12 +739,8 @@ template <class Rule>
     }
     const PackedStamp packed = pack_cur(b, cur);
     for (std::size_t i = first; i <= last; ++i) {
-        if (!packed.escaped() && already_recorded(global_cells(a)[i], c.rule, packed)) continue;
         c.index = i;
-        on_global_cell(a, i, [&](Cell& cell) {
-            if (!already_recorded(cell, c.rule, cur)) check_cell(b, cell, c, cur);
-            return true;
-        });
+        check_global(b, c, cur, packed);
     }
 }
 
@@ -891,7 +913,7 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
 /// An owning attempt's claim (attempt.hpp) of the granule of element i of `a` for block execution
 /// `exec`, which holds it from then on: made when no block of the launch holds it, and the
 /// granule copied before the block's first access. A granule another block holds ends the
-/// attempt, to be tried with locks.
+/// attempt, to be tried again (grid.cpp): owning, with smaller granules, or with locks.
 [[gnu::cold, gnu::noinline]] void claim_granule(const Allocation* a, std::size_t i,
                                                 std::uint32_t exec) {
     ParallelAttempt& attempt = *running_attempt;
@@ -924,8 +946,9 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
 
 /// record's path while an attempt runs. Global memory: in an owning attempt, each element's
 /// granule held and the cell checked as one block at a time checks it; otherwise the allocation
-/// copied before its first access, each cell checked under its lock. Shared memory is the block's own, as in the serial
-/// run. Whatever the attempt cannot keep ends it here, before the access is made.
+/// copied before its first access, each cell checked under its lock. Shared memory is the
+/// block's own, as in the serial run. Whatever the attempt cannot keep ends it here, before the
+/// access is made.
 [[gnu::noinline]] void record_in_attempt(const Allocation* a, const void* p, std::size_t size,
                                          Access kind, const void* pc, const Loc& where,
                                          unsigned t, const AtomicNote* note) {
@@ -953,15 +976,13 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
         }
         if (attempt.owning()) {
             hold_granule(a, i, b.exec);
-            on_global_cell(a, i, [&](Cell& cell) {
-                if (!already_recorded(cell, kind, cur)) check_cell(b, cell, c, cur);
-                return true;
-            });
+            check_global(b, c, cur, pack_cur(b, cur));
             continue;
         }
         if (kind == Access::read && read_leaves_cell(a, i, cur)) continue;
         CellGuard lock(global_cells(a)[i]);
-        met = !on_global_cell(a, i, [&](Cell& cell) { return check_cell_in_attempt(b, cell, c, cur); });
+        met = !on_global_cell(a, i,
+                              [&](Cell& cell) { return check_cell_in_attempt(b, cell, c, cur); });
     }
     if (met || found_in_attempt) leave_attempt();
 }
@@ -1251,15 +1272,10 @@ void race_raw_access(const Allocation* a, const void* p, std::size_t size, Acces
                 Cell& cell = static_cast<Cell*>(a->shadow)[first];
                 if (already_recorded(cell, kind, cur) || settle_shared(cell, kind, cur)) return;
             } else {
-                GlobalCell& cell = global_cells(a)[first];
                 const PackedStamp packed_cur = pack_cur(b, cur);
-                if (!packed_cur.escaped()) [[likely]] {
-                    if (already_recorded(cell, kind, packed_cur)) return;
-                    const bool written = cell.w.interval() != exec_none || a->host_init;
-                    if (only_earlier_launches(a, first) &&
-                        !reads_unwritten(b, written, kind != Access::write))
-                        return stamp_after_earlier_launches(cell, kind, packed_cur);
-                }
+                if (!packed_cur.escaped() &&
+                    settle_global(b, a, first, kind, kind != Access::write, packed_cur)) [[likely]]
+                    return;
                 // A third block's read of a shared input, which check_cell leaves alone (with no
                 // fence or atomic of its block to order the other blocks' reads before it).
                 if (kind == Access::read && launch_after_all && !b.sync.used &&

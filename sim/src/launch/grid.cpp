@@ -108,7 +108,8 @@ bool try_in_parallel(GridRun& g) {
         run_on_every_worker(g, &attempt);
         g.turns = nullptr;
         if (!attempt.failed() && g.errors.empty() && g.findings.empty()) {
-            attempt.keep(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            const auto took = std::chrono::steady_clock::now() - start;
+            attempt.keep(std::chrono::duration<double>(took).count());
             return true;
         }
         attempt.undo();
