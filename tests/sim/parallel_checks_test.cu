@@ -158,6 +158,19 @@ void require_unwritten_read_by_block_0(const std::vector<test::Finding>& fs, uns
     CHECK(uninit->sites[0].block.x == 0);
 }
 
+// An array reached through a struct, which the launch's pointer arguments do not name: the
+// attempt learns its size only when it copies it.
+struct Reached {
+    float* data;
+};
+__global__ void write_first_element(Reached r) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) r.data[0] = 1.0f;
+}
+// Every block reads the same element: tried owning, then with locks, which copy it whole.
+__global__ void read_first_element(Reached r, float* out) {
+    out[blockIdx.x * blockDim.x + threadIdx.x] = r.data[0];
+}
+
 std::vector<float> multiply_checked(const char* workers, int n) {
     Workers set(workers);
     std::vector<float> a(n * n), b(n * n);
@@ -559,4 +572,29 @@ TEST_CASE("A matrix sum in blocks of 16 x 16 threads is kept without locks",
     for (int i = 0; i < n * n; ++i) wrong += c[i] != a[i] + b[i];
     CHECK(wrong == 0);
     for (float* p : {da, db, dc}) cudaFree(p);
+}
+
+TEST_CASE("An attempt that would copy more than its room runs one block at a time instead",
+          "[racecheck][parallel]") {
+    Workers set("4");
+    // 64 Mi floats: 256 MiB of data and 1 GiB of cells, past the 1 GiB the copies may take.
+    constexpr std::size_t n = std::size_t(64) << 20;
+    Reached big;
+    REQUIRE(cudaMalloc(&big.data, n * sizeof(float)) == cudaSuccess);
+    float* out;
+    cudaMalloc(&out, 8 * 32 * sizeof(float));
+    const auto before = simt::sim::checked_launches();
+    auto fs = findings_of([&] {
+        write_first_element<<<1, 32>>>(big);  // its cells exist now: a copy would take them all
+        read_first_element<<<8, 32>>>(big, out);
+    });
+    const auto after = simt::sim::checked_launches();
+    CHECK(fs.empty());
+    CHECK(after.tried_in_parallel == before.tried_in_parallel + 1);
+    CHECK(after.kept == before.kept);
+    std::vector<float> back(8 * 32);
+    cudaMemcpy(back.data(), out, back.size() * sizeof(float), cudaMemcpyDeviceToHost);
+    for (float v : back) CHECK(v == 1.0f);
+    cudaFree(big.data);
+    cudaFree(out);
 }

@@ -69,7 +69,7 @@ public:
         });
         bytes = (bytes + 63) & ~std::size_t(63);
         const std::size_t at = used_.fetch_add(bytes, std::memory_order_relaxed);
-        if (!base_ || at > attempt_budget - std::min(bytes, attempt_budget)) return nullptr;
+        if (!base_ || bytes > attempt_budget || at > attempt_budget - bytes) return nullptr;
         return base_ + at;
     }
     /// Starts an attempt's copies from the beginning.
@@ -96,9 +96,9 @@ CopySpace copy_space;  // one attempt at a time (Checkers::serial)
 /// can walk every slab without knowing how far each worker got.
 struct GranuleCopy {
     Allocation* a;  ///< null: the slab's end
-    std::uint32_t granule;
-    std::uint32_t cells;  ///< cells copied: 0 for a shadow the attempt made
-    std::uint32_t bytes;  ///< bytes of the array copied (taking up a multiple of 16)
+    std::size_t granule;
+    std::size_t cells;  ///< cells copied: 0 for a shadow the attempt made
+    std::size_t bytes;  ///< bytes of the array copied (taking up a multiple of 16)
     bool extras;          ///< its Extras follow its cells
 };
 constexpr std::size_t slab_bytes = std::size_t(1) << 20;
@@ -155,7 +155,7 @@ ParallelAttempt::~ParallelAttempt() {
 bool ParallelAttempt::save(Allocation& a) {
     std::lock_guard lock(m_);
     std::atomic_ref mark(a.attempt_mark);
-    if (mark.load(std::memory_order_relaxed) >> 1 == id_) return true;  // another block's copy
+    if (mark.load(std::memory_order_relaxed) == id_) return true;  // another block's copy
     // A shadow made now is all zeros: nothing to copy, and reading its untouched pages would map
     // the zero page, which each first write then replaces with a flush on every worker.
     const bool fresh = !a.shadow;
@@ -165,7 +165,8 @@ bool ParallelAttempt::save(Allocation& a) {
                          __ATOMIC_RELAXED);
         saved_.push_back(
             std::make_unique<Saved>(Saved{&a, nullptr, nullptr, nullptr, a.host_init, fresh}));
-        mark.store(id_ << 1 | fresh, std::memory_order_release);
+        a.attempt_fresh = fresh;
+        mark.store(id_, std::memory_order_release);
         return true;
     }
     const std::size_t n = a.shadow_cells, ncells = fresh ? 0 : n;
@@ -182,13 +183,14 @@ bool ParallelAttempt::save(Allocation& a) {
     if (nextras) std::memcpy(static_cast<void*>(s->extras), cells + n, n * sizeof(Extra));
     saved_.push_back(std::move(s));
     // Release: a block that finds the mark finds the copy made, so its writes come after it.
-    mark.store(id_ << 1 | fresh, std::memory_order_release);
+    a.attempt_fresh = fresh;
+    mark.store(id_, std::memory_order_release);
     return true;
 }
 
 bool ParallelAttempt::copy_granule(Allocation& a, std::size_t g) {
     // touch() came first, on this worker or with its release.
-    const bool fresh = std::atomic_ref(a.attempt_mark).load(std::memory_order_relaxed) & 1;
+    const bool fresh = a.attempt_fresh;
     const std::size_t first = g << granule_shift(a), elems = std::size_t(1) << granule_shift(a);
     const std::size_t cells = fresh ? 0 : std::min(elems, a.shadow_cells - first);
     const std::size_t from = first * a.elem_size;
@@ -210,7 +212,7 @@ bool ParallelAttempt::copy_granule(Allocation& a, std::size_t g) {
     }
     std::byte* at = slab.at;
     new (at)
-        GranuleCopy{&a, std::uint32_t(g), std::uint32_t(cells), std::uint32_t(bytes), with_extras};
+        GranuleCopy{&a, g, cells, bytes, with_extras};
     at += sizeof(GranuleCopy);
     std::memcpy(at, a.base + from, bytes);
     at += (bytes + 15) & ~std::size_t(15);

@@ -86,9 +86,8 @@ public:
     }
     /// Whether `a` was copied already (touch's fast test).
     bool copied(const Allocation& a) const {
-        const std::uint32_t mark = std::atomic_ref(const_cast<Allocation&>(a).attempt_mark)
-                                       .load(std::memory_order_acquire);
-        return mark >> 1 == id_;  // the low bit: whether its shadow was new (save)
+        return std::atomic_ref(const_cast<Allocation&>(a).attempt_mark)
+                   .load(std::memory_order_acquire) == id_;
     }
     /// After an attempt that holds: the cells as the serial run leaves them. `seconds`: how long
     /// the attempt took, weighed against the run in order for later launches from its site.

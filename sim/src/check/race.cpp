@@ -933,13 +933,16 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
     leave_attempt();
 }
 
-/// In an owning attempt, the running block `exec` holds the granule of element i of `a` (whose
-/// shadow exists), or the attempt ends: then the cells of the granule are the block's alone, and
-/// the rule takes them exactly as it does one block at a time, without a lock.
+/// In an owning attempt, the running block `exec` holds the granule of element i of `a`, or the
+/// attempt ends: then the cells of the granule are the block's alone, and the rule takes them
+/// exactly as it does one block at a time, without a lock.
 [[gnu::always_inline]] inline void hold_granule(const Allocation* a, std::size_t i,
                                                 std::uint32_t exec) {
-    // A granule size from an earlier attempt finds another owner, and the claim looks again.
-    if (__atomic_load_n(&granule_owners(a)[i >> granule_shift(*a)], __ATOMIC_RELAXED) != exec)
+    // Touched by the attempt first (the acquire that makes a shadow another worker just made
+    // whole); a granule size from an earlier attempt finds another owner, and the claim looks
+    // again.
+    if (!running_attempt->copied(*a) ||
+        __atomic_load_n(&granule_owners(a)[i >> granule_shift(*a)], __ATOMIC_RELAXED) != exec)
         [[unlikely]]
         claim_granule(a, i, exec);
 }

@@ -45,8 +45,10 @@ struct Allocation {
     bool shadow_extra = false;
     /// The parallel attempt (check/attempt.hpp) that copied this allocation last, to undo it.
     std::uint32_t attempt_mark = 0;
-    /// Its elements per granule (log2) in the owning attempt that copied it last.
+    /// Its elements per granule (log2) in the owning attempt that copied it last, and whether
+    /// that attempt made its shadow (all zeros before: nothing to copy).
     std::uint8_t attempt_granule = 0;
+    bool attempt_fresh = false;
     /// cudaMallocPitch and cudaMalloc3D: rows of `row_bytes` bytes, `pitch` bytes apart. The
     /// padding after each row's width is allocated but no element's (0: not made of rows).
     std::size_t pitch = 0, row_bytes = 0;
