@@ -964,24 +964,22 @@ bool check_cell_in_attempt(const RaceBlock& b, Cell& cell, const Ctx& c, const S
     auto& alloc = const_cast<Allocation&>(*a);
     const bool shared = a->space == Space::shared;
     if (!shared && !attempt.touch(alloc)) leave_attempt();
-    void* shadow = shadow_of(alloc);
+    shadow_of(alloc);
     const auto [first, last] = elements(a, p, size);
     const std::uint32_t site = pc ? intern_pc(b.sites, pc) : intern(b.sites, where);
     const Stamp cur = stamp(b, site, kind, t);
     found_in_attempt = false;
+    if (shared || attempt.owning()) {
+        // The block's own cells (its shared memory, or granules it holds): as one block at a time.
+        if (!shared)
+            for (std::size_t i = first; i <= last; ++i) hold_granule(a, i, b.exec);
+        check_elements(b, a, first, last, Ctx{a, 0, kind, size, kind, kind != Access::write}, cur);
+        if (found_in_attempt) leave_attempt();
+        return;
+    }
     bool met = false;
     for (std::size_t i = first; i <= last && !met; ++i) {
         const Ctx c{a, i, kind, size, kind, kind != Access::write};
-        if (shared) {
-            Cell& cell = static_cast<Cell*>(shadow)[i];
-            if (!already_recorded(cell, kind, cur)) check_cell(b, cell, c, cur);
-            continue;
-        }
-        if (attempt.owning()) {
-            hold_granule(a, i, b.exec);
-            check_global(b, c, cur, pack_cur(b, cur));
-            continue;
-        }
         if (kind == Access::read && read_leaves_cell(a, i, cur)) continue;
         CellGuard lock(global_cells(a)[i]);
         met = !on_global_cell(a, i,
