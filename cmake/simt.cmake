@@ -20,7 +20,10 @@
 # ctest's skip code (77) before main. CHECKS_DEVICE_ITSELF leaves that out, for a program that
 # must start without a GPU (a test runner asked for its list of tests) and meets simt's own
 # check at its first use of the GPU instead. SIMULATOR_ONLY skips the GPU build, for programs
-# that use the simulator's own API (simt::sim::...).
+# that use the simulator's own API (simt::sim::...). LINEINFO (or SIMT_LINEINFO set ON where the
+# function is called) lets SIMT_PROFILE count the arithmetic of every source line, not only of
+# those that touch memory (simt::lineinfo), and gives the GPU build nvcc's -lineinfo: what a
+# program about to be profiled is built with.
 #
 # Works in this tree, through add_subdirectory, and after find_package(simt CONFIG).
 include_guard(GLOBAL)
@@ -35,10 +38,13 @@ endif()
 set(SIMT_CUDA_ARCHITECTURES "80-real;90" CACHE STRING "GPU architectures of the <name>_cuda builds")
 
 function(simt_add_executable name)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "SIMULATOR_ONLY;UNCHECKED;CHECKS_DEVICE_ITSELF" ""
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "SIMULATOR_ONLY;UNCHECKED;CHECKS_DEVICE_ITSELF;LINEINFO" ""
                         "SOURCES;LIBRARIES")
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "simt_add_executable(${name}): give the program's files after SOURCES")
+  endif()
+  if(SIMT_LINEINFO)
+    set(ARG_LINEINFO ON)
   endif()
   set(sim_sources)
   set(cuda_sources)
@@ -80,6 +86,9 @@ function(simt_add_executable name)
       target_compile_definitions(${name} PRIVATE SIMT_UNCHECKED)
     else()
       target_link_libraries(${name} PRIVATE simt::checks)
+      if(ARG_LINEINFO)
+        target_link_libraries(${name} PRIVATE simt::lineinfo)
+      endif()
     endif()
     if(source_dirs)
       list(REMOVE_DUPLICATES source_dirs)
@@ -100,6 +109,9 @@ function(simt_add_executable name)
                      "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/require_device.cu")
     endif()
     target_link_libraries(${name}_cuda PRIVATE simt::cuda ${ARG_LIBRARIES})
+    if(ARG_LINEINFO)
+      target_compile_options(${name}_cuda PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
+    endif()
     # A host .cpp of the program may include <cuda_runtime.h> too; nvcc finds it for .cu files.
     target_include_directories(${name}_cuda PRIVATE ${CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES})
     set_target_properties(${name}_cuda PROPERTIES

@@ -72,4 +72,14 @@ expect(tile_and_managed "simt: data race \\([a-z ]+\\) on shared memory 'vals'\\
 expect(tile_and_managed "simt: data race \\(host read of managed memory a kernel may still use\\) on global memory 'out'\\[0\\][^\n]*\n  read by the host at tile_and_managed.cu:21\n  the kernel launched at tile_and_managed.cu:20 ")
 # CUB came too, with its checks: a TempStorage reused without a barrier races at both calls.
 expect(cub_reuse "simt: data race \\(write after read\\) on shared memory 'temp'[^\n]*declared at cub_reuse.cu:9\\)\n  write by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at cub_reuse.cu:12\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at cub_reuse.cu:11\n")
+# LINEINFO came too (simt::lineinfo): the profile counts the arithmetic of every line.
+if(NOT MODE STREQUAL "nested")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env "SIMT_PROFILE=json:${WORK_DIR}/lineinfo.jsonl"
+                          "${programs}/consumer_lineinfo" COMMAND_ERROR_IS_FATAL ANY
+                  OUTPUT_QUIET ERROR_QUIET)
+  file(READ "${WORK_DIR}/lineinfo.jsonl" profile)
+  if(NOT profile MATCHES "\"arithmetic_counted\":\"every line\"")
+    message(FATAL_ERROR "consumer_lineinfo (LINEINFO) did not count every line:\n${profile}")
+  endif()
+endif()
 message(STATUS "consumer (${MODE}): the checks came with the targets")

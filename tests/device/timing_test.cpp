@@ -141,13 +141,29 @@ TEST_CASE("A block's second load of a sector hits L1: it neither reaches L2 nor 
 
 TEST_CASE("A line's arithmetic counts binary and compound operators, comparisons and math calls") {
     CHECK(arithmetic_ops("c[i] = a[i] + b[i];") == 1);
-    // The multiply-add and the two index products and sums.
-    CHECK(arithmetic_ops("sum += a[row * n + k] * b[k * n + col];") == 6);
-    // The loop's comparison and increment count; the assignment does not.
-    CHECK(arithmetic_ops("for (int k = 0; k < n; ++k) x = x * 0.999f + 0.001f;") == 4);
     CHECK(arithmetic_ops("y[i] = sqrtf(x[i]) + expf(-x[i]);") == 3);
     CHECK(arithmetic_ops("out[i] = fmaf(a, b, c);") == 1);
     CHECK(arithmetic_ops("if (i < n && j >= 0) v = p->x << 2;") == 4);
+    CHECK(arithmetic_ops("v = (a - b) / c % d;") == 3);
+}
+
+TEST_CASE("A multiply beside an add counts once, as the fused multiply-add nvcc makes of it") {
+    CHECK(arithmetic_ops("x = x * 0.999f + 0.001f;") == 1);
+    CHECK(arithmetic_ops("sum += p * q;") == 1);
+    CHECK(arithmetic_ops("r = (a * b) + c;") == 1);
+    // One product fuses with the subtraction, the other stays a multiply.
+    CHECK(arithmetic_ops("z = z * z - c * d;") == 2);
+    // An add inside a factor is done first: no fusion.
+    CHECK(arithmetic_ops("x = (a + b) * c;") == 2);
+}
+
+TEST_CASE("Loop control, index arithmetic and a signature count nothing") {
+    CHECK(arithmetic_ops("for (int dy = -2; dy <= 2; ++dy)") == 0);
+    CHECK(arithmetic_ops("for (int k = 0; k < n; ++k) x = x * 0.999f + 0.001f;") == 1);
+    // Only the multiply-add of the values: the index products and sums are address arithmetic.
+    CHECK(arithmetic_ops("sum += a[row * n + k] * b[k * n + col];") == 1);
+    CHECK(arithmetic_ops("__global__ void scale(float* x, float a, int n) {") == 0);
+    CHECK(arithmetic_ops("__device__ float sq(float v) { return v * v; }") == 1);
 }
 
 TEST_CASE("A unary minus, a dereference, a comment and a string count nothing") {

@@ -1,21 +1,38 @@
 # Runs PROGRAM with SIMT_PROFILE=json:OUT and checks each line of EXPECT (a .expect file) against
 # the JSON objects it wrote. A line is `LAUNCH LINE METRIC VALUE`: LAUNCH is the launch whose
-# source line (in SOURCE) carries the mark `// @LAUNCH`, LINE `-` for the launch's metrics or a
-# mark naming one source line's; VALUE with a point is a prefix of the number, else the number.
-foreach(v PROGRAM SOURCE EXPECT OUT)
+# source line (in SOURCE) carries the mark `// @LAUNCH`, LINE `-` for the launch's metrics,
+# `prediction` for a field of its predicted time, or a mark naming one source line's; VALUE with
+# a point is a prefix of the number, else the number. Instead of PROGRAM, -DNVCC=<simt-nvcc>
+# builds SOURCE first with NVCC_FLAGS, and -DLAB=<./lab> runs it with `./lab run`.
+foreach(v SOURCE EXPECT OUT)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "check_profile.cmake needs -D${v}=")
   endif()
 endforeach()
 
 file(REMOVE "${OUT}")
-execute_process(COMMAND ${CMAKE_COMMAND} -E env "SIMT_PROFILE=json:${OUT}" "${PROGRAM}"
-                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+if(DEFINED NVCC)
+  set(PROGRAM "${OUT}.program")
+  execute_process(COMMAND "${NVCC}" ${NVCC_FLAGS} -o "${PROGRAM}" "${SOURCE}"
+                  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${NVCC} failed (${status}):\n${out}${err}")
+  endif()
+endif()
+if(DEFINED LAB)
+  set(command "${LAB}" run "${SOURCE}")
+elseif(DEFINED PROGRAM)
+  set(command "${PROGRAM}")
+else()
+  message(FATAL_ERROR "check_profile.cmake needs -DPROGRAM=, -DNVCC= or -DLAB=")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env "SIMT_PROFILE=json:${OUT}" ${command}
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 600)
 if(NOT status EQUAL 0)
-  message(FATAL_ERROR "${PROGRAM} exited with ${status}:\n${out}\n${err}")
+  message(FATAL_ERROR "${command} exited with ${status}:\n${out}\n${err}")
 endif()
 if(NOT EXISTS "${OUT}")
-  message(FATAL_ERROR "${PROGRAM} wrote no ${OUT}:\n${out}\n${err}")
+  message(FATAL_ERROR "${command} wrote no ${OUT}:\n${out}\n${err}")
 endif()
 
 file(READ "${SOURCE}" source)
@@ -57,6 +74,8 @@ foreach(check IN LISTS checks)
   endif()
   if(line_mark STREQUAL "-")
     string(JSON got ERROR_VARIABLE missing GET "${object}" metrics "${metric}")
+  elseif(line_mark STREQUAL "prediction")
+    string(JSON got ERROR_VARIABLE missing GET "${object}" prediction "${metric}")
   else()
     line_of(${line_mark} want_line)
     set(got "")

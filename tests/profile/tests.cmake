@@ -42,6 +42,36 @@ add_test(NAME "SIMT_PROFILE counts one request per warp and atomic call, under _
           -DEXPECT=${CMAKE_CURRENT_SOURCE_DIR}/profile/atomics.expect
           -DOUT=${CMAKE_CURRENT_BINARY_DIR}/profile_atomics.jsonl
           -P ${CMAKE_CURRENT_SOURCE_DIR}/profile/check_profile.cmake)
+# The time model's count of arithmetic (docs/profiling.md, "Predicted time"), through each route
+# a program reaches it by: every line's with LINEINFO, simt-nvcc -lineinfo and `./lab run` under
+# SIMT_PROFILE; only the lines that access memory without them.
+simt_add_executable(profile_arithmetic SOURCES profile/arithmetic.cu SIMULATOR_ONLY LINEINFO)
+simt_add_executable(profile_arithmetic_memory_lines SOURCES profile/arithmetic.cu SIMULATOR_ONLY)
+function(simt_arithmetic_test what expect)
+  string(MD5 id "${what}")  # each its own output: ctest runs them side by side
+  add_test(NAME "${what}"
+    COMMAND ${CMAKE_COMMAND} ${ARGN}
+            -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/profile/arithmetic.cu
+            -DEXPECT=${CMAKE_CURRENT_SOURCE_DIR}/profile/${expect}
+            -DOUT=${CMAKE_CURRENT_BINARY_DIR}/profile_arithmetic_${id}.jsonl
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/profile/check_profile.cmake)
+endfunction()
+simt_arithmetic_test("A program built with LINEINFO counts the arithmetic of lines that touch no memory, a register loop's every run"
+  arithmetic.expect "-DPROGRAM=$<TARGET_FILE:profile_arithmetic>")
+simt_arithmetic_test("A program built without LINEINFO counts the arithmetic of the lines that access memory only"
+  arithmetic_memory_lines.expect "-DPROGRAM=$<TARGET_FILE:profile_arithmetic_memory_lines>")
+simt_arithmetic_test("simt-nvcc -lineinfo counts the arithmetic of every line for SIMT_PROFILE"
+  arithmetic.expect -DNVCC=${PROJECT_BINARY_DIR}/bin/simt-nvcc -DNVCC_FLAGS=-lineinfo)
+if(PROJECT_BINARY_DIR STREQUAL "${PROJECT_SOURCE_DIR}/build")
+  simt_arithmetic_test("./lab run of a file under SIMT_PROFILE builds it to count the arithmetic of every line"
+    arithmetic.expect -DLAB=${PROJECT_SOURCE_DIR}/lab)
+  set_tests_properties("./lab run of a file under SIMT_PROFILE builds it to count the arithmetic of every line"
+    PROPERTIES RESOURCE_LOCK simt_build_tree)
+endif()
+simt_robustness_test("SIMT_PROFILE=text says that a program built without LINEINFO has only its memory lines' arithmetic counted, and how to count every line"
+  PROGRAM profile_arithmetic_memory_lines ENV SIMT_PROFILE=text STATUS 0
+  EXPECT "simt: SIMT_PROFILE: the compute term counts the arithmetic of lines that access memory only; build with -lineinfo")
+
 # The line of access_patterns.cu marked `// @MARK`, for the text reports' expectations.
 file(READ ${CMAKE_CURRENT_SOURCE_DIR}/profile/access_patterns.cu simt_profile_source)
 function(simt_profile_line mark result)

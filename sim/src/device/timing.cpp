@@ -42,6 +42,7 @@ TimePrediction predict_time(const GpuModel& gpu, const LaunchWork& w) {
     // Arithmetic at the FP32 lanes' rate, and every warp instruction at four schedulers' one
     // issue a clock each: the slower of the two.
     p.thread_ops = double(w.thread_ops);
+    p.every_line = w.every_line;
     p.ops_per_s = sms * s.fp32_per_clock * clock;
     const double issue_us =
         (double(w.warp_instructions) + double(w.thread_ops) / 32.0) / (sms * 4.0 * clock) * 1e6;

@@ -27,9 +27,11 @@ struct LaunchWork {
     std::uint64_t global_waits = 0;
     /// Warp-level instructions the simulator saw: memory requests, barriers, warp intrinsics.
     std::uint64_t warp_instructions = 0;
-    /// Thread-level arithmetic: the operators of each source line that accesses memory, times
-    /// the times its threads ran it (lines without a memory access are not seen).
+    /// Thread-level arithmetic: the operators of each source line times the times its threads
+    /// ran it. Every line's where the program was built with simt::lineinfo (every_line); else
+    /// only those of lines that access memory, the only ones the access hooks see.
     std::uint64_t thread_ops = 0;
+    bool every_line = false;
     std::uint64_t warps = 0;     ///< warps in the launch
     double waves = 0;            ///< launch__waves_per_multiprocessor; 0 if a block cannot launch
 };
@@ -49,6 +51,7 @@ struct TimePrediction {
     double l2_bytes = 0, l2_bytes_per_s = 0;
     double shared_wavefronts = 0, shared_wavefronts_per_s = 0;
     double thread_ops = 0, ops_per_s = 0;  ///< thread arithmetic, and its rate on all SMs
+    bool every_line = false;               ///< LaunchWork's: thread_ops counts every line
     double requests_per_warp = 0;   ///< global loads waited for, one after another, in each warp
     double latency_ns = 0;          ///< what each of them waits, L1, L2 and DRAM mixed
     double waves = 0;               ///< whole waves of blocks

@@ -155,9 +155,12 @@ private:
 /// model's compute term (docs/profiling.md, "Predicted time"): each binary + - * / % & | ^ << >>,
 /// comparison, && and ||, each compound assignment and ++ or --, and each call of a math
 /// function (sqrtf, expf, fmaf, ...; any name ending in f( from the CUDA math library counts the
-/// same as its double form). Comments and literals are skipped. It counts operators, not
-/// instructions: an a * b + c that nvcc fuses into one FMA counts 2, an index that nvcc
-/// strength-reduces out of a loop counts every time.
+/// same as its double form). Comments and literals are skipped. It counts operators as nvcc
+/// leaves them: a multiply next to an add is one fused multiply-add (a * b + c, s += a * b: one
+/// FMA or IMAD, as nvcc contracts by default); a for statement's own parentheses (its start,
+/// test and step) count nothing, as nvcc unrolls a loop and folds its control; nor does an
+/// index's arithmetic inside [ ], which nvcc folds into the load's address or strength-reduces
+/// out of the loop; nor does a kernel's or device function's signature.
 inline unsigned arithmetic_ops(std::string_view line) {
     static constexpr std::string_view math[] = {
         "sqrt", "rsqrt", "cbrt", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10",
@@ -165,11 +168,26 @@ inline unsigned arithmetic_ops(std::string_view line) {
         "cosh", "tanh", "fma", "fmax", "fmin", "fabs", "floor", "ceil", "round", "trunc",
         "erf", "erfc", "hypot", "__expf", "__logf", "__sinf", "__cosf", "__powf", "__fdividef",
         "__fmul_rn", "__fadd_rn", "__fmaf_rn", "max", "min"};
-    unsigned ops = 0;
+    // A signature's parameter list is no arithmetic: start at its body, if it is on this line.
+    for (std::string_view qualifier : {"__global__", "__device__"})
+        if (line.find(qualifier) != std::string_view::npos) {
+            const std::size_t body = line.find('{');
+            line = body == std::string_view::npos ? std::string_view() : line.substr(body);
+            break;
+        }
+    // Multiplies and adds by the depth of parentheses they are at: a product fuses with an add
+    // at its own depth or outside it (a * b + c, (a * b) + c), not with one inside the factors
+    // ((a + b) * c).
+    constexpr unsigned depths = 8;
+    std::array<unsigned, depths> multiplies{}, adds{};
+    unsigned ops = 0, other = 0, index_depth = 0, paren_depth = 0;
     char prev = 0;  // the last character that was not a space: what an operator follows
     auto operand_end = [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ')' || c == ']' ||
                c == '.';
+    };
+    auto count = [&](unsigned& kind) {
+        if (index_depth == 0) ++ops, ++kind;
     };
     for (std::size_t i = 0; i < line.size(); ++i) {
         const char c = line[i], next = i + 1 < line.size() ? line[i + 1] : 0;
@@ -181,6 +199,10 @@ inline unsigned arithmetic_ops(std::string_view line) {
             continue;
         }
         if (std::isspace(static_cast<unsigned char>(c))) continue;
+        if (c == '[') ++index_depth;
+        if (c == ']' && index_depth) --index_depth;
+        if (c == '(') ++paren_depth;
+        if (c == ')' && paren_depth) --paren_depth;
         if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
             std::size_t end = i;
             while (end < line.size() &&
@@ -189,12 +211,23 @@ inline unsigned arithmetic_ops(std::string_view line) {
             std::string_view word = line.substr(i, end - i);
             std::size_t after = end;
             while (after < line.size() && line[after] == ' ') ++after;
+            if (word == "for" && after < line.size() && line[after] == '(') {
+                // The loop's control: skip to the parenthesis that closes it.
+                unsigned depth = 0;
+                for (i = after; i < line.size(); ++i)
+                    if (line[i] == '(')
+                        ++depth;
+                    else if (line[i] == ')' && --depth == 0)
+                        break;
+                prev = ')';
+                continue;
+            }
             if (after < line.size() && line[after] == '(') {
                 std::string_view base = word;
                 if (base.size() > 1 && base.back() == 'f') base.remove_suffix(1);
                 for (std::string_view m : math)
                     if (word == m || base == m) {
-                        ++ops;
+                        count(other);
                         break;
                     }
             }
@@ -203,7 +236,7 @@ inline unsigned arithmetic_ops(std::string_view line) {
             continue;
         }
         if ((c == '+' || c == '-') && next == c) {  // ++ and --
-            ++ops;
+            count(other);
             ++i;
             prev = ')';
             continue;
@@ -214,36 +247,45 @@ inline unsigned arithmetic_ops(std::string_view line) {
             continue;
         }
         if ((c == '&' || c == '|') && next == c) {
-            ++ops;
+            count(other);
             ++i;
             prev = 0;
             continue;
         }
         if ((c == '<' || c == '>') && next == c) {  // a shift, or its compound form
-            ++ops;
+            count(other);
             i += 1 + (i + 2 < line.size() && line[i + 2] == '=');
             prev = 0;
             continue;
         }
         if (c == '<' || c == '>' || ((c == '=' || c == '!') && next == '=')) {
-            ++ops;
+            count(other);
             if (next == '=') ++i;
             prev = 0;
             continue;
         }
         if (std::string_view("+-*/%&|^").find(c) != std::string_view::npos) {
+            const unsigned d = std::min(paren_depth, depths - 1);
+            unsigned& kind = c == '*' ? multiplies[d] : c == '+' || c == '-' ? adds[d] : other;
             if (next == '=') {  // a compound assignment
-                ++ops;
+                count(kind);
                 ++i;
             } else if (operand_end(prev)) {
-                ++ops;  // binary: it follows an operand (a unary - or a *p does not)
+                count(kind);  // binary: it follows an operand (a unary - or a *p does not)
             }
             prev = 0;
             continue;
         }
         prev = c;
     }
-    return ops;
+    // Each product, deepest first, fuses with the deepest add not inside it that is still free.
+    unsigned fused = 0;
+    for (unsigned m = depths; m-- > 0;)
+        for (unsigned a = m + 1; a-- > 0 && multiplies[m];) {
+            const unsigned n = std::min(multiplies[m], adds[a]);
+            multiplies[m] -= n, adds[a] -= n, fused += n;
+        }
+    return ops - fused;
 }
 
 }  // namespace simt::sim::detail::profile

@@ -138,6 +138,16 @@ struct BlockProfile {
     /// taken as an L1 hit (the time model's L1 rule).
     std::uint64_t load_sectors = 0;
     SectorSet loaded;
+    /// How often this block's threads ran each basic block of instrumented code, by the return
+    /// address of the block's coverage call (ran_code): the time model's count of the lines that
+    /// do arithmetic without touching memory. A loop runs the same few blocks over and over, so
+    /// the counts go through a small direct-mapped table first.
+    struct CodeRuns {
+        const void* pc = nullptr;
+        std::uint64_t runs = 0;
+    };
+    std::array<CodeRuns, 64> recent_code{};
+    std::unordered_map<const void*, std::uint64_t> code_runs;
 
     void begin(BlockState& b) {
         block = &b;
@@ -149,6 +159,23 @@ struct BlockProfile {
         written.clear();
         load_sectors = 0;
         loaded.clear();
+        recent_code = {};
+        code_runs.clear();
+    }
+
+    void ran_code(const void* pc) {
+        const auto at = (reinterpret_cast<std::uintptr_t>(pc) * 0x9E3779B97F4A7C15u) >> 58;
+        CodeRuns& r = recent_code[at];
+        if (r.pc == pc) {
+            ++r.runs;
+            return;
+        }
+        if (r.pc) code_runs[r.pc] += r.runs;
+        r = {pc, 1};
+    }
+    void settle_code() {
+        for (CodeRuns& r : recent_code)
+            if (r.pc) code_runs[r.pc] += r.runs, r = {};
     }
     /// This block's loads that find their sector in L1: all but its first of each.
     std::uint64_t l1_hits() const { return load_sectors - std::min(load_sectors, loaded.count()); }
@@ -303,6 +330,7 @@ struct LaunchTally {
     std::uint64_t l1_hits = 0;
     std::size_t static_shared = 0;  ///< the most static shared memory one block declared
     std::uint64_t blocks = 0;       ///< blocks counted so far
+    std::unordered_map<const void*, std::uint64_t> code_runs;  ///< BlockProfile's, summed
 };
 
 
@@ -593,8 +621,8 @@ std::string why(const LineKey& k, const SiteStats& s) {
            std::to_string(stride) + " bytes are used";
 }
 
-/// Per source line (full path, line), the most threads that ran one of its accesses: how often
-/// the line ran.
+/// Per source line (full path, line), how often its threads ran it: the most of any of its
+/// accesses, or of any basic block that holds its code (BlockProfile::code_runs).
 using LineRuns = std::map<std::pair<std::string, unsigned>, std::uint64_t>;
 
 /// A launch's counts by line and in all, from its sites: a raw access's return address becomes
@@ -603,6 +631,7 @@ struct Summary {
     LineMap lines;
     Tally total;
     LineRuns line_runs;
+    bool every_line = false;  ///< line_runs has every line that ran (LaunchWork::every_line)
 };
 
 class Profiler final : public Checker {
@@ -651,9 +680,11 @@ public:
         BlockProfile* p = tls_profile;
         if (!p) return;
         p->flush_all();
+        p->settle_code();
         tls_profile = nullptr;
         std::lock_guard lock(m_);
         LaunchTally& t = running_[b.grid];
+        for (const auto& [pc, runs] : p->code_runs) t.code_runs[pc] += runs;
         for (const auto& [key, stats] : p->sites) t.sites[key].add(stats);
         t.sync.instructions += p->sync.instructions;
         t.sync.lanes += p->sync.lanes;
@@ -679,13 +710,23 @@ public:
     void exit() override {
         std::lock_guard lock(m_);
         if (!config().profile_text) return;
-        for (const KernelTotals& k : kernels_) print(k);
+        bool memory_lines_only = false;
+        for (const KernelTotals& k : kernels_) {
+            print(k);
+            memory_lines_only |= !k.first_prediction.every_line;
+        }
+        if (memory_lines_only)
+            std::fputs(
+                "simt: SIMT_PROFILE: the compute term counts the arithmetic of lines that "
+                "access memory only; build with -lineinfo (simt-nvcc, ./lab run --profile) "
+                "or LINEINFO (simt_add_executable) to count every line\n",
+                stderr);
     }
 
 private:
     void report(GridRun& g, const LaunchTally& t) {
         const KernelLaunch& k = g.k;
-        const Summary summary = summarize(t);
+        const Summary summary = summarize(t, k.site);
         const LineMap& lines = summary.lines;
         const Tally& total = summary.total;
         Metrics occupancy;
@@ -694,7 +735,7 @@ private:
 
         std::lock_guard lock(m_);
         const TimePrediction predicted =
-            predict_time(gpu_model(), work(g, t, total, occupancy, summary.line_runs));
+            predict_time(gpu_model(), work(g, t, total, occupancy, summary));
         const std::string site = file_line(k.site.file_name(), k.site.line());
         auto kt = std::find_if(kernels_.begin(), kernels_.end(),
                                [&](const KernelTotals& x) { return x.site == site; });
@@ -752,7 +793,7 @@ private:
         json_ << json << std::flush;
     }
 
-    Summary summarize(const LaunchTally& t) {
+    Summary summarize(const LaunchTally& t, const Loc& launch_site) {
         Summary s;
         s.total.sync = t.sync;
         for (const auto& [key, stats] : t.sites) {
@@ -771,6 +812,19 @@ private:
             s.lines[lk].add(stats);
             s.total.add(key.space, op, stats.c);
         }
+        // A program built with simt::lineinfo: each line runs as often as the most-run basic
+        // block that holds its code, lines that compute on registers alone included.
+        // The launch statement's line holds the code that starts each thread (simt's, inlined
+        // there), not the kernel's.
+        for (const auto& [pc, runs] : t.code_runs)
+            for (const auto& [file, line] : code_lines(pc)) {
+                if (line == launch_site.line() &&
+                    std::strcmp(base_name(file), base_name(launch_site.file_name())) == 0)
+                    continue;
+                std::uint64_t& r = s.line_runs[{file, line}];
+                r = std::max(r, runs);
+            }
+        s.every_line = !t.code_runs.empty();
         return s;
     }
 
@@ -789,15 +843,16 @@ private:
             t.l1_hits = r.l1_hits;
             t.static_shared = r.static_shared;
             t.blocks = r.blocks;
+            t.code_runs = r.code_runs;
             t.read.merge(r.read);
             t.written.merge(r.written);
         }
-        const Summary summary = summarize(t);
+        const Summary summary = summarize(t, g.k.site);
         Metrics occupancy;
         std::string occupancy_text;
         occupancy_of(g.k, t.static_shared, g.nblocks, occupancy, occupancy_text);
         std::lock_guard lock(m_);
-        LaunchWork w = work(g, t, summary.total, occupancy, summary.line_runs);
+        LaunchWork w = work(g, t, summary.total, occupancy, summary);
         const double scale = double(g.nblocks) / double(t.blocks);
         for (std::uint64_t* count :
              {&w.sectors, &w.l1_hit_sectors, &w.distinct_read_sectors, &w.distinct_written_sectors,
@@ -810,7 +865,7 @@ private:
 
     /// The time model's inputs for one launch (device/timing.hpp), from its counts. Caller holds m_.
     LaunchWork work(const GridRun& g, const LaunchTally& t, const Tally& total,
-                    const Metrics& occupancy, const LineRuns& line_runs) {
+                    const Metrics& occupancy, const Summary& summary) {
         LaunchWork w;
         const unsigned G = static_cast<unsigned>(Space::global),
                        S = static_cast<unsigned>(Space::shared);
@@ -825,7 +880,7 @@ private:
         w.distinct_read_sectors = t.read.count();
         w.distinct_written_sectors = t.written.count();
         w.distinct_sectors = t.read.count_with(t.written);
-        for (const auto& [line, runs] : line_runs) {
+        for (const auto& [line, runs] : summary.line_runs) {
             auto [it, fresh] = line_ops_.try_emplace(line, 0);
             if (fresh) {
                 std::vector<std::string> text = source_lines(line.first.c_str(), line.second, line.second);
@@ -833,6 +888,7 @@ private:
             }
             w.thread_ops += it->second * runs;
         }
+        w.every_line = summary.every_line;
         const dim3 b = g.k.block;
         w.warps = g.nblocks * ((std::uint64_t(b.x) * b.y * b.z + 31) / 32);
         for (const auto& [name, value] : occupancy)
@@ -1000,3 +1056,12 @@ void profile_warp_meeting(BlockState& b, unsigned warp, unsigned mask) {
 std::unique_ptr<Checker> make_profiler() { return std::make_unique<profile::Profiler>(); }
 
 }  // namespace simt::sim::detail
+
+// The compiler's coverage instrumentation (-fsanitize-coverage=trace-pc, cmake/simt.cmake) calls
+// this at the start of every basic block of a checked program. The access hooks see only the
+// lines that touch memory; this is how the profiler counts the others, a loop of multiply-adds
+// on registers included. Outside a profiled block it is a thread-local load and a branch.
+extern "C" void __sanitizer_cov_trace_pc() {
+    if (simt::sim::detail::profile::BlockProfile* p = simt::sim::detail::tls_profile) [[unlikely]]
+        p->ran_code(__builtin_return_address(0));
+}

@@ -6,6 +6,8 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include <simt/simt.hpp>
 
@@ -30,6 +32,7 @@ struct Symbols {
     std::map<std::tuple<const char*, unsigned, unsigned, const char*>, const LocRecord*>
         library_calls;
     std::set<const LocRecord*> library_call_records;
+    std::map<const void*, std::vector<std::pair<const char*, unsigned>>> code_lines;
     void* state = nullptr;            ///< libbacktrace's, made on first use
 };
 
@@ -39,6 +42,14 @@ struct Symbols {
 /// time for each pc (it reads debug information); only reports call it. Without debug
 /// information: the function's name and line 0.
 Loc loc_of(const void* pc);
+
+/// The user's source lines with machine code in the basic block that starts with the coverage
+/// call returning to `pc` (-fsanitize-coverage=trace-pc puts one at the start of every block):
+/// the lines that run as often as that call does. The block runs from that call to the
+/// function's next one (from the function's start, for its first), found in the function's
+/// machine code on x86-64; elsewhere, or without a symbol table, only the line at `pc`. Lines
+/// of simt's and the standard library's code are left out. Slow the first time for each pc.
+std::vector<std::pair<const char*, unsigned>> code_lines(const void* pc);
 
 /// Whether `file` is one of simt's own headers.
 bool simt_header(const char* file);

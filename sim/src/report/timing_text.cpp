@@ -80,7 +80,9 @@ nlohmann::ordered_json prediction_json(const TimePrediction& p) {
             {"dram_bytes", p.dram_bytes},
             {"l2_bytes", p.l2_bytes},
             {"requests_per_warp", p.requests_per_warp},
-            {"waves", p.waves}};
+            {"waves", p.waves},
+            {"thread_ops", p.thread_ops},
+            {"arithmetic_counted", p.every_line ? "every line" : "lines that access memory"}};
 }
 
 }  // namespace simt::sim::detail
