@@ -79,6 +79,13 @@ int main(int argc, char** argv) {
     CHECK(cudaMemcpy(db, hb.data(), K * N * sizeof(half), cudaMemcpyHostToDevice));
     CHECK(cudaMemcpy(dbt, hbt.data(), N * K * sizeof(half), cudaMemcpyHostToDevice));
 
+    if (argc > 1 && std::strcmp(argv[1], "null") == 0) {
+        // A null A: the first load of A faults, a GPU's illegal address.
+        CHECK(cudaMemset(dc, 0, M * N * sizeof(float)));
+        gemm<wmma::row_major><<<2, 128>>>(nullptr, db, dc, N);
+        printf("null A: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+        return 0;
+    }
     if (race) {
         gemm_shared_a<<<1, 128>>>(da, db, dc, false);
         CHECK(cudaDeviceSynchronize());

@@ -67,6 +67,15 @@ simt_same_report_test("A race between the last two blocks of a launch"
 simt_same_report_test("A shared tile read before it is written in the one block that skips its barrier"
   determinism_after_attempts ARGS shared-race-in-one-block
   FINDING "simt: uninitialized read of shared memory 'tile'\\[1\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(29,0,0\\) at after_attempts.cu:56\n.*simt: data race \\(write after read\\) on shared memory 'tile'\\[1\\][^\n]*\n  write by thread \\(1,0,0\\) block \\(29,0,0\\) at after_attempts.cu:52")
+# wmma's mma_sync: its last lane writes every lane's part of D, in the other lanes' frames, which
+# ends a parallel attempt while that lane itself waits in the meeting. Left queued as ready, it
+# was resumed on a fiber it no longer had: a fault about one run in four on four workers.
+if(TARGET cuda_wmma_gemm)
+  simt_same_report_test("A wmma GEMM whose mma_sync ends each attempt" cuda_wmma_gemm FINDING "PASS")
+  add_test(NAME "A wmma GEMM whose mma_sync ends each attempt runs clean 20 times on four workers"
+    COMMAND ${CMAKE_COMMAND} "-DPROGRAM=$<TARGET_FILE:cuda_wmma_gemm>" -DTIMES=20 -DWORKERS=4
+            -DEXPECT=PASS -P ${CMAKE_CURRENT_SOURCE_DIR}/determinism/repeat.cmake)
+endif()
 # The address of a host array differs from run to run, so this one is matched, not compared.
 foreach(workers IN ITEMS 1 4)
   simt_robustness_test("A host array given to a kernel of many blocks is an illegal address at its line (SIMT_WORKERS=${workers})"

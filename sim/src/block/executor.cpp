@@ -494,6 +494,14 @@ void Worker::fail_thread(std::string message, cudaError_t code) {
 
 void Worker::leave_thread() {
     tls_atomic_note = nullptr;  // the note of an atomic whose hook this thread leaves half way
+    // A thread can leave while it waits: a warp collective's last lane does every lane's loads
+    // after its own arrival (a fault there, or the end of a parallel attempt). abort_block then
+    // made it ready with the others, and resumed it would switch to a fiber it no longer has.
+    if (ThreadState* ts = tls::thread) {
+        BlockState& b = block;
+        auto queued = b.ready.begin() + static_cast<std::ptrdiff_t>(b.ready_head);
+        b.ready.erase(std::remove(queued, b.ready.end(), ts), b.ready.end());
+    }
 #if SIMT_OWN_FIBER_SWITCH
     if (current == &main) throw BlockAborted{};  // not on a thread's fiber: nothing to leave
     BlockState& b = block;

@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <cstring>
 
-#include "../check/attempt.hpp"
 #include "../check/checker.hpp"
 
 namespace simt::sim::detail {
@@ -233,11 +232,6 @@ std::uint64_t warp_meet(WarpOp op, unsigned mask, std::uint64_t value, int arg, 
 }
 
 void warp_collective(unsigned mask, WarpCollective* mine, Loc loc, const char* what) {
-    // A collective's last lane does every lane's loads and stores (wmma's fragments) on the
-    // others' behalf; a parallel attempt that such an access ends left the other lanes' frames
-    // half-made and a later run faulted (tests/cuda/wmma_gemm.cu, about one run in six on two
-    // workers). Until that path is found, a launch with collectives runs one block at a time.
-    if (in_attempt()) leave_attempt();
     warp_meet(WarpOp::collective, mask, std::bit_cast<std::uint64_t>(mine), 0, 32, loc, what);
 }
 
