@@ -155,6 +155,14 @@ TEST_CASE("A multiply beside an add counts once, as the fused multiply-add nvcc 
     CHECK(arithmetic_ops("z = z * z - c * d;") == 2);
     // An add inside a factor is done first: no fusion.
     CHECK(arithmetic_ops("x = (a + b) * c;") == 2);
+    CHECK(arithmetic_ops("s *= a + b;") == 2);
+    // Not across a call's arguments, into or out of a call, a comparison, or a statement.
+    CHECK(arithmetic_ops("y = fmaxf(a * b, c + d);") == 3);
+    CHECK(arithmetic_ops("s += fmaxf(a * b, 0.0f);") == 3);
+    CHECK(arithmetic_ops("if (a * b < c + d) n++;") == 4);
+    CHECK(arithmetic_ops("x = a * b; y = c + d;") == 2);
+    // A cast is a call: what it yields still fuses outside it.
+    CHECK(arithmetic_ops("y = float(i) * h + x0;") == 1);
 }
 
 TEST_CASE("Loop control, index arithmetic and a signature count nothing") {

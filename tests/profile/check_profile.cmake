@@ -12,8 +12,12 @@ endforeach()
 
 file(REMOVE "${OUT}")
 if(DEFINED NVCC)
+  # From the source's folder, by its bare name, as a Makefile runs it.
   set(PROGRAM "${OUT}.program")
-  execute_process(COMMAND "${NVCC}" ${NVCC_FLAGS} -o "${PROGRAM}" "${SOURCE}"
+  get_filename_component(source_dir "${SOURCE}" DIRECTORY)
+  get_filename_component(source_file "${SOURCE}" NAME)
+  execute_process(COMMAND "${NVCC}" ${NVCC_FLAGS} -o "${PROGRAM}" "${source_file}"
+                  WORKING_DIRECTORY "${source_dir}"
                   RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "${NVCC} failed (${status}):\n${out}${err}")

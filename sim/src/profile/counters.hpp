@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 #include <bitset>
 
 namespace simt::sim::detail::profile {
@@ -156,10 +157,11 @@ private:
 /// comparison, && and ||, each compound assignment and ++ or --, and each call of a math
 /// function (sqrtf, expf, fmaf, ...; any name ending in f( from the CUDA math library counts the
 /// same as its double form). Comments and literals are skipped. It counts operators as nvcc
-/// leaves them: a multiply next to an add is one fused multiply-add (a * b + c, s += a * b: one
-/// FMA or IMAD, as nvcc contracts by default); a for statement's own parentheses (its start,
-/// test and step) count nothing, as nvcc unrolls a loop and folds its control; nor does an
-/// index's arithmetic inside [ ], which nvcc folds into the load's address or strength-reduces
+/// leaves them: a product that is an operand of a sum is one fused multiply-add (a * b + c,
+/// s += a * b, (a * b) + c: one FMA or IMAD, as nvcc contracts by default; not (a + b) * c, nor
+/// across a comparison, an argument or a statement); a for statement's own parentheses (its
+/// start, test and step) count nothing, as nvcc unrolls a loop and folds its control; nor does
+/// an index's arithmetic inside [ ], which nvcc folds into the load's address or strength-reduces
 /// out of the loop; nor does a kernel's or device function's signature.
 inline unsigned arithmetic_ops(std::string_view line) {
     static constexpr std::string_view math[] = {
@@ -175,34 +177,52 @@ inline unsigned arithmetic_ops(std::string_view line) {
             line = body == std::string_view::npos ? std::string_view() : line.substr(body);
             break;
         }
-    // Multiplies and adds by the depth of parentheses they are at: a product fuses with an add
-    // at its own depth or outside it (a * b + c, (a * b) + c), not with one inside the factors
-    // ((a + b) * c).
+    // Where products may fuse with sums. A scope is the line, or a call's (or a condition's)
+    // parentheses, whose contents meet nothing outside them; in it, products and sums by their
+    // depth of grouping parentheses: a product fuses with a sum at its own depth or outside it.
+    // A comparison, a comma or a semicolon ends what may fuse so far.
     constexpr unsigned depths = 8;
-    std::array<unsigned, depths> multiplies{}, adds{};
-    unsigned ops = 0, other = 0, index_depth = 0, paren_depth = 0;
-    char prev = 0;  // the last character that was not a space: what an operator follows
+    struct Scope {
+        std::array<unsigned, depths> multiplies{}, adds{};
+        unsigned depth = 0;
+    };
+    std::vector<Scope> scopes(1);
+    unsigned ops = 0, fused = 0, index_depth = 0;
+    auto settle = [&](Scope& sc) {
+        for (unsigned m = depths; m-- > 0;)
+            for (unsigned a = m + 1; a-- > 0 && sc.multiplies[m];) {
+                const unsigned n = std::min(sc.multiplies[m], sc.adds[a]);
+                sc.multiplies[m] -= n, sc.adds[a] -= n, fused += n;
+            }
+        sc.multiplies = {}, sc.adds = {};
+    };
+    enum class Kind { multiply, add, other };
+    auto count = [&](Kind kind) {
+        if (index_depth != 0) return;
+        ++ops;
+        Scope& sc = scopes.back();
+        const unsigned d = std::min(sc.depth, depths - 1);
+        if (kind == Kind::multiply) ++sc.multiplies[d];
+        if (kind == Kind::add) ++sc.adds[d];
+    };
+    char prev = 0;      // the last character that was not a space: what an operator follows
+    bool name = false;  // the last token was a name: a ( after it opens a call
     auto operand_end = [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ')' || c == ']' ||
                c == '.';
     };
-    auto count = [&](unsigned& kind) {
-        if (index_depth == 0) ++ops, ++kind;
-    };
     for (std::size_t i = 0; i < line.size(); ++i) {
         const char c = line[i], next = i + 1 < line.size() ? line[i + 1] : 0;
         if (c == '/' && next == '/') break;
+        if (std::isspace(static_cast<unsigned char>(c))) continue;
+        const bool after_name = name;
+        name = false;
         if (c == '"' || c == '\'') {  // a literal: skip to its closing quote
             for (++i; i < line.size() && line[i] != c; ++i)
                 if (line[i] == '\\') ++i;
             prev = 'x';
             continue;
         }
-        if (std::isspace(static_cast<unsigned char>(c))) continue;
-        if (c == '[') ++index_depth;
-        if (c == ']' && index_depth) --index_depth;
-        if (c == '(') ++paren_depth;
-        if (c == ')' && paren_depth) --paren_depth;
         if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
             std::size_t end = i;
             while (end < line.size() &&
@@ -227,16 +247,34 @@ inline unsigned arithmetic_ops(std::string_view line) {
                 if (base.size() > 1 && base.back() == 'f') base.remove_suffix(1);
                 for (std::string_view m : math)
                     if (word == m || base == m) {
-                        count(other);
+                        count(Kind::other);
                         break;
                     }
             }
             i = end - 1;
             prev = 'x';
+            name = word != "return";
             continue;
         }
+        if (c == '[') ++index_depth;
+        if (c == ']' && index_depth) --index_depth;
+        if (c == '(') {
+            if (after_name)
+                scopes.emplace_back();
+            else
+                ++scopes.back().depth;
+        }
+        if (c == ')') {
+            if (scopes.back().depth) {
+                --scopes.back().depth;
+            } else if (scopes.size() > 1) {
+                settle(scopes.back());
+                scopes.pop_back();
+            }
+        }
+        if (c == ',' || c == ';' || c == '?' || c == ':') settle(scopes.back());
         if ((c == '+' || c == '-') && next == c) {  // ++ and --
-            count(other);
+            count(Kind::other);
             ++i;
             prev = ')';
             continue;
@@ -247,44 +285,39 @@ inline unsigned arithmetic_ops(std::string_view line) {
             continue;
         }
         if ((c == '&' || c == '|') && next == c) {
-            count(other);
+            settle(scopes.back());
+            count(Kind::other);
             ++i;
             prev = 0;
             continue;
         }
         if ((c == '<' || c == '>') && next == c) {  // a shift, or its compound form
-            count(other);
+            count(Kind::other);
             i += 1 + (i + 2 < line.size() && line[i + 2] == '=');
             prev = 0;
             continue;
         }
         if (c == '<' || c == '>' || ((c == '=' || c == '!') && next == '=')) {
-            count(other);
+            settle(scopes.back());
+            count(Kind::other);
             if (next == '=') ++i;
             prev = 0;
             continue;
         }
         if (std::string_view("+-*/%&|^").find(c) != std::string_view::npos) {
-            const unsigned d = std::min(paren_depth, depths - 1);
-            unsigned& kind = c == '*' ? multiplies[d] : c == '+' || c == '-' ? adds[d] : other;
-            if (next == '=') {  // a compound assignment
-                count(kind);
+            if (next == '=') {  // a compound assignment: s += a * b fuses, s *= a + b does not
+                count(c == '+' || c == '-' ? Kind::add : Kind::other);
                 ++i;
             } else if (operand_end(prev)) {
-                count(kind);  // binary: it follows an operand (a unary - or a *p does not)
+                // Binary: it follows an operand (a unary - or a *p does not).
+                count(c == '*' ? Kind::multiply : c == '+' || c == '-' ? Kind::add : Kind::other);
             }
             prev = 0;
             continue;
         }
         prev = c;
     }
-    // Each product, deepest first, fuses with the deepest add not inside it that is still free.
-    unsigned fused = 0;
-    for (unsigned m = depths; m-- > 0;)
-        for (unsigned a = m + 1; a-- > 0 && multiplies[m];) {
-            const unsigned n = std::min(multiplies[m], adds[a]);
-            multiplies[m] -= n, adds[a] -= n, fused += n;
-        }
+    for (Scope& sc : scopes) settle(sc);
     return ops - fused;
 }
 

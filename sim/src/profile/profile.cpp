@@ -621,9 +621,16 @@ std::string why(const LineKey& k, const SiteStats& s) {
            std::to_string(stride) + " bytes are used";
 }
 
-/// Per source line (full path, line), how often its threads ran it: the most of any of its
-/// accesses, or of any basic block that holds its code (BlockProfile::code_runs).
-using LineRuns = std::map<std::pair<std::string, unsigned>, std::uint64_t>;
+/// How often a source line's threads ran it: the most of any of its accesses, or of any basic
+/// block that holds its code (BlockProfile::code_runs); and a path to read its text from.
+struct LineRun {
+    std::string path;
+    std::uint64_t runs = 0;
+};
+/// By (file name without its folder, line): a view's site names its file as the compiler was
+/// given it (often relative), the debug information that names a raw access's or a block's
+/// file joins it with the build's folder, and the same line must not count twice.
+using LineRuns = std::map<std::pair<std::string, unsigned>, LineRun>;
 
 /// A launch's counts by line and in all, from its sites: a raw access's return address becomes
 /// its line here, once per site.
@@ -798,10 +805,8 @@ private:
         s.total.sync = t.sync;
         for (const auto& [key, stats] : t.sites) {
             Loc loc = key.raw ? loc_of(key.where) : std::bit_cast<Loc>(key.where);
-            if (key.where && loc.file_name()) {
-                std::uint64_t& runs = s.line_runs[{loc.file_name(), loc.line()}];
-                runs = std::max(runs, stats.c.lanes);
-            }
+            if (key.where && loc.file_name())
+                ran(s.line_runs, loc.file_name(), loc.line(), stats.c.lanes);
             const Op op = key.kind == Access::read    ? Op::ld
                           : key.kind == Access::write ? Op::st
                           : key.space == Space::global && key.where && result_unused(loc)
@@ -821,11 +826,16 @@ private:
                 if (line == launch_site.line() &&
                     std::strcmp(base_name(file), base_name(launch_site.file_name())) == 0)
                     continue;
-                std::uint64_t& r = s.line_runs[{file, line}];
-                r = std::max(r, runs);
+                ran(s.line_runs, file, line, runs);
+                s.every_line = true;
             }
-        s.every_line = !t.code_runs.empty();
         return s;
+    }
+
+    static void ran(LineRuns& lines, const char* file, unsigned line, std::uint64_t runs) {
+        LineRun& r = lines[{base_name(file), line}];
+        if (r.path.empty() || (file[0] == '/' && r.path[0] != '/')) r.path = file;
+        r.runs = std::max(r.runs, runs);
     }
 
     /// The whole launch's time from the blocks counted so far, for the progress line of a long
@@ -880,13 +890,14 @@ private:
         w.distinct_read_sectors = t.read.count();
         w.distinct_written_sectors = t.written.count();
         w.distinct_sectors = t.read.count_with(t.written);
-        for (const auto& [line, runs] : summary.line_runs) {
-            auto [it, fresh] = line_ops_.try_emplace(line, 0);
+        for (const auto& [line, run] : summary.line_runs) {
+            auto [it, fresh] = line_ops_.try_emplace({run.path, line.second}, 0);
             if (fresh) {
-                std::vector<std::string> text = source_lines(line.first.c_str(), line.second, line.second);
+                std::vector<std::string> text =
+                    source_lines(run.path.c_str(), line.second, line.second);
                 it->second = text.empty() ? 0 : profile::arithmetic_ops(text.front());
             }
-            w.thread_ops += it->second * runs;
+            w.thread_ops += it->second * run.runs;
         }
         w.every_line = summary.every_line;
         const dim3 b = g.k.block;

@@ -169,10 +169,13 @@ std::vector<std::pair<const char*, unsigned>> code_lines(const void* pc) {
     auto [it, added] = s.code_lines.try_emplace(pc);
     if (!added) return it->second;
     std::set<std::pair<std::string, unsigned>> lines;
+    // Only the user's own code: simt's and the library's, inlined into a user's line (an
+    // atomic's compare-and-swap retries, wmma's per-lane loops), would count that line once per
+    // iteration of loops the user did not write, some of them as often as other blocks contend.
     auto add = [&](const void* at) {  // the code at at - 1
         const std::vector<Frame> fs = frames(s, at);
-        if (const Frame* f = user_frame(fs); f && f->line > 0)
-            lines.emplace(f->file, static_cast<unsigned>(f->line));
+        if (!fs.empty() && !library_frame(fs.front().file) && fs.front().line > 0)
+            lines.emplace(fs.front().file, static_cast<unsigned>(fs.front().line));
     };
     add(pc);
     const auto [start, stop] = code_block(s, pc);

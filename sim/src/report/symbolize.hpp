@@ -47,8 +47,9 @@ Loc loc_of(const void* pc);
 /// call returning to `pc` (-fsanitize-coverage=trace-pc puts one at the start of every block):
 /// the lines that run as often as that call does. The block runs from that call to the
 /// function's next one (from the function's start, for its first), found in the function's
-/// machine code on x86-64; elsewhere, or without a symbol table, only the line at `pc`. Lines
-/// of simt's and the standard library's code are left out. Slow the first time for each pc.
+/// machine code on x86-64; elsewhere, or without a symbol table, only the line at `pc`. Only
+/// code whose innermost frame is the user's counts: simt's and the standard library's, inlined
+/// into a user's line, is left out. Slow the first time for each pc.
 std::vector<std::pair<const char*, unsigned>> code_lines(const void* pc);
 
 /// Whether `file` is one of simt's own headers.
