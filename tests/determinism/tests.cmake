@@ -67,9 +67,10 @@ simt_same_report_test("A race between the last two blocks of a launch"
 simt_same_report_test("A shared tile read before it is written in the one block that skips its barrier"
   determinism_after_attempts ARGS shared-race-in-one-block
   FINDING "simt: uninitialized read of shared memory 'tile'\\[1\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(29,0,0\\) at after_attempts.cu:56\n.*simt: data race \\(write after read\\) on shared memory 'tile'\\[1\\][^\n]*\n  write by thread \\(1,0,0\\) block \\(29,0,0\\) at after_attempts.cu:52")
-# wmma's mma_sync: its last lane writes every lane's part of D, in the other lanes' frames, which
-# ends a parallel attempt while that lane itself waits in the meeting. Left queued as ready, it
-# was resumed on a fiber it no longer had: a fault about one run in four on four workers.
+# wmma's mma_sync: its last lane writes every lane's part of D, in the other lanes' frames. That
+# used to end a parallel attempt while the lane itself waited in the meeting; left queued as
+# ready, it was resumed on a fiber it no longer had: a fault about one run in four on four
+# workers. Now the attempt is kept, and its result must be the serial run's.
 if(TARGET cuda_wmma_gemm)
   simt_same_report_test("A wmma GEMM whose mma_sync ends each attempt" cuda_wmma_gemm FINDING "PASS")
   add_test(NAME "A wmma GEMM whose mma_sync ends each attempt runs clean 20 times on four workers"

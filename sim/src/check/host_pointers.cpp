@@ -137,6 +137,15 @@ bool in_own_thread_block(const void* p) {
     return a >= lo && a < hi;
 }
 
+/// Whether `p` lies in the stack of one of this worker's fibers: another thread of the running
+/// block's frame, which only simt's own collectives write (wmma's mma_sync gives each lane its
+/// part of D). What an undone attempt leaves there goes with the block.
+bool in_worker_fibers(const void* p) {
+    for (const auto& f : tls::worker->fibers)
+        if (p >= f->guard_lo && p < f->stack_hi) return true;
+    return false;
+}
+
 }  // namespace
 
 HostMemoryArgs::HostMemoryArgs(const KernelLaunch& k) {
@@ -184,7 +193,10 @@ void host_memory_access(const void* p, std::size_t n, Access k, const void* pc) 
     if ((p >= fiber.guard_lo && p < fiber.stack_hi) || in_own_thread_block(p)) return;
     // Memory that an attempt neither copies nor sees (pinned memory, host memory reached through
     // a struct, a host global): an undone attempt would leave the write made twice.
-    if (k != Access::read && in_attempt()) leave_attempt();
+    if (k != Access::read && in_attempt()) {
+        if (!in_worker_fibers(p)) leave_attempt();
+        return;
+    }
     if (watching_launches.load(std::memory_order_relaxed) == 0) return;
     const auto a = reinterpret_cast<std::uintptr_t>(p);
     Watch& w = watch();
