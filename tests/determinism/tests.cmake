@@ -70,7 +70,9 @@ simt_same_report_test("A shared tile read before it is written in the one block 
 # wmma's mma_sync: its last lane writes every lane's part of D, in the other lanes' frames. That
 # used to end a parallel attempt while the lane itself waited in the meeting; left queued as
 # ready, it was resumed on a fiber it no longer had: a fault about one run in four on four
-# workers. Now the attempt is kept, and its result must be the serial run's.
+# workers. Now the attempt is kept (a write into another fiber of the worker is the block's own),
+# so these guard the kept attempt: the serial run's output, every time. They no longer reach the
+# waiting leaver that Worker::leave_thread takes off the ready queue: no user code does now.
 if(TARGET cuda_wmma_gemm)
   simt_same_report_test("A wmma GEMM whose mma_sync ends each attempt" cuda_wmma_gemm FINDING "PASS")
   add_test(NAME "A wmma GEMM whose mma_sync ends each attempt runs clean 20 times on four workers"
