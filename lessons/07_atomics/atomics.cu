@@ -57,7 +57,9 @@ __global__ void count_locked(int* mutex, int* total) {
 // The last-block sum (NVIDIA's threadFenceReduction sample): each block writes its own result,
 // then takes a ticket; the block that takes the last ticket knows every other block has written
 // its result, and adds them up. atomicInc counts 0, 1, ..., gridDim.x - 1 and then wraps to 0,
-// ready for the next launch.
+// ready for the next launch. NVIDIA's sample has no fence after the ticket and relies on the
+// __syncthreads() that follows: a barrier is a fence for its own block only, which today's GPUs
+// let stand in and CUDA's memory model does not (simt calls it a memory-model finding).
 __device__ unsigned int blocks_done = 0;
 
 __global__ void count_last_block(int* partial, int* total, bool fence) {
@@ -67,6 +69,7 @@ __global__ void count_last_block(int* partial, int* total, bool fence) {
         if (fence) __threadfence();        // the result is out before the ticket is taken
         unsigned int ticket = atomicInc(&blocks_done, gridDim.x - 1);
         last = ticket == gridDim.x - 1;
+        if (last) __threadfence();         // every block's result is seen from here on
     }
     __syncthreads();  // every thread of the block sees `last`
     if (last && threadIdx.x == 0) {

@@ -198,6 +198,21 @@ if(TARGET cub_more_block_cuda)
     PROPERTIES PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
 endif()
 
+# CUB's type rules on mixed types: bools summed into an int64_t count, int8_ts add in int, halves
+# reduced by a functor returning float add in float, each algorithm's counts and outputs in the
+# types its output iterators hold; each against a CPU loop that computes what CUB does. The GPU
+# build uses the toolkit's CUB.
+simt_add_executable(cub_types SOURCES ${CMAKE_CURRENT_LIST_DIR}/cub_types.cu)
+add_test(NAME "CUB's device-wide algorithms use CUB's types on mixed inputs: Sum counts bools into an int64_t, int8_ts add in int, halves in float, as CPU loops do"
+         COMMAND cub_types)
+set_tests_properties("CUB's device-wide algorithms use CUB's types on mixed inputs: Sum counts bools into an int64_t, int8_ts add in int, halves in float, as CPU loops do"
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+if(TARGET cub_types_cuda)
+  add_test(NAME "CUB's type rules pass the same checks on the GPU" COMMAND cub_types_cuda)
+  set_tests_properties("CUB's type rules pass the same checks on the GPU" PROPERTIES
+    PASS_REGULAR_EXPRESSION "PASS" SKIP_RETURN_CODE 77)
+endif()
+
 # CUB as NVIDIA's samples write it (a caching allocator, CubDebugExit, CUB's private shared
 # storage); asked to sum past the end of its array, DeviceReduce::Sum's read is out of bounds,
 # named at the program's call and after the allocator's variable.

@@ -445,6 +445,7 @@ void Worker::release_barrier() {
     BlockState& b = block;
     step(watch);
     checks_barrier_release(b, b.bar_site);
+    spin_forget(b, 0, b.nthreads);
     b.result_count = static_cast<int>(b.bar_true);
     b.result_participants = static_cast<int>(b.arrived);
     b.arrived = 0;

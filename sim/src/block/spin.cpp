@@ -17,8 +17,17 @@
 // run on several cores (SIMT_CHECK=none or sync), a spinning thread spins, another core may
 // change what it reads, and the watchdog judges a spin that never ends (docs/simulator.md).
 // An atomic read-modify-write that changes the memory it spins on (atomicAdd(&x, 1)) is no spin:
-// the next read finds another value.
+// the next read finds another value; nor is one whose result the program drops
+// (`atomicOr(&flag, bit);`, read from the source line as the profiler reads it), which waits
+// for nothing. Nor is a read repeated around other work: a thread that
+// passed a barrier, made a fence or a __syncwarp, or an atomic or volatile write since its last
+// read at the line is not spinning (spin_forget), so a loop that resets a shared flag, ORs into
+// it between two barriers and tests it runs on. (Plain writes are not seen here: they take the
+// access hook's fast path, which a spin's bookkeeping would slow.) The line, not the return
+// address, names the read: a compiler that unrolls a spin loop makes two calls of one line.
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 #include "../memory/arena.hpp"
 #include "../report/symbolize.hpp"
@@ -46,9 +55,33 @@ bool waits_in_spin(const ThreadState& ts) {
 
 bool memory_changed(const SpinWatch& w) { return load(w.address, w.size) != w.value; }
 
+/// Whether the atomic at `pc` is a read-modify-write whose result the program drops
+/// (`atomicOr(&flag, bit);`): repeated, it changes memory or does nothing, and waits for nothing.
+/// Read from the source line once per call site, as the profiler's RED rule reads it.
+bool result_dropped(const void* pc) {
+    static std::mutex m;
+    static std::unordered_map<const void*, bool> known;
+    std::lock_guard lock(m);
+    auto [it, added] = known.try_emplace(pc, false);
+    if (added) {
+        const Loc at = loc_of(pc);
+        it->second = at.file_name() && *at.file_name() && atomic_result_unused(at.file_name(), at.line());
+    }
+    return it->second;
+}
+
+/// Whether two return addresses are the same source line (looked up only when they differ).
+bool same_line(const void* a, const void* b) {
+    if (a == b) return true;
+    const Loc x = loc_of(a), y = loc_of(b);
+    return x.line() != 0 && x.line() == y.line() &&
+           (x.file_name() == y.file_name() ||
+            (x.file_name() && y.file_name() && std::strcmp(x.file_name(), y.file_name()) == 0));
+}
+
 }  // namespace
 
-void spin_point(const void* p, std::size_t n, const void* pc) {
+void spin_point(const void* p, std::size_t n, const void* pc, unsigned op) {
     Worker& w = *tls::worker;
     BlockState& b = w.block;
     // Only where blocks take turns (a checked launch): where they run on several cores, a spin
@@ -59,8 +92,8 @@ void spin_point(const void* p, std::size_t n, const void* pc) {
     SpinWatch& s = b.spins[ts.linear];
     const auto size = static_cast<unsigned>(n);
     std::uint64_t v = load(p, size);
-    if (s.epoch == tls::block_epoch && s.pc == pc && s.address == p && s.size == size &&
-        s.value == v) {
+    if (s.epoch == tls::block_epoch && s.address == p && s.size == size && s.value == v &&
+        s.op == op && same_line(s.pc, pc) && !((op & 1) && result_dropped(pc))) {
         if (s.grace != 0) {
             --s.grace;
             return;
@@ -68,7 +101,11 @@ void spin_point(const void* p, std::size_t n, const void* pc) {
         w.spin_wait(ts, loc_of(pc));
         return;  // the watch keeps the old value: the read now finds a new one, or spins on
     }
-    s = {pc, p, v, tls::block_epoch, size, 0};
+    s = {pc, p, v, tls::block_epoch, size, 0, op};
+}
+
+void spin_forget(BlockState& b, unsigned first, unsigned count) {
+    for (unsigned t = first; t < first + count && t < b.spins.size(); ++t) b.spins[t].epoch = 0;
 }
 
 void Worker::spin_wait(ThreadState& ts, Loc site) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <unordered_set>
 
 namespace simt::sim::detail {
 
@@ -44,6 +45,7 @@ struct SyncVar {
 
 struct AtomicOrder {
     std::unordered_map<const void*, SyncVar> vars;  ///< sync_clocks counts them
+    std::unordered_set<const void*> flags;          ///< is_flag
 };
 
 AtomicOrder the_order;  // under Checkers::serial
@@ -72,6 +74,14 @@ void Knowledge::add(const SyncPoint& p) {
     }
     points_.insert(it, p);
     compact();
+}
+
+void Knowledge::split(std::uint32_t exec, Knowledge& own, Knowledge& others) const {
+    Knowledge mine, rest;
+    rest.floor_ = floor_;
+    for (const SyncPoint& p : points_) (p.exec == exec ? mine : rest).points_.push_back(p);
+    own.join(mine);
+    others.join(rest);
 }
 
 void Knowledge::join(const Knowledge& o) {
@@ -147,21 +157,62 @@ bool BlockSync::covers(unsigned t, const Stamp& s) const {
     return ts && ts->known.covers(s);
 }
 
+IncompleteAcquire BlockSync::incomplete(unsigned t, const Stamp& s) const {
+    if (const ThreadSync* ts = find(t)) {
+        if (ts->pending.covers(s)) return {Incomplete::no_fence, ts->pending_site};
+        if (ts->weak.covers(s)) return {Incomplete::block_fence, ts->weak_site};
+    }
+    if (block_weak.covers(s)) return {Incomplete::barrier, block_weak_site};
+    return {};
+}
+
 void BlockSync::reset() {
     if (!used) return;
     for (unsigned t : touched) threads[t] = ThreadSync{};
     touched.clear();
     block_known.clear();
+    block_weak.clear();
+    block_weak_site = 0;
     used = false;
 }
+
+namespace {
+
+/// A fence (or barrier) of block scope completes thread `ts`'s pending acquire: of its own block's
+/// releases into `own`, of other blocks' into `weak` (an acquire a GPU does not promise), and
+/// the locations it read them from become flags.
+void complete_in_block(ThreadSync& ts, std::uint32_t exec, Knowledge& own, Knowledge& weak,
+                       std::uint32_t& weak_site) {
+    Knowledge others;
+    ts.pending.split(exec, own, others);
+    if (!others.empty()) {
+        weak.join(others);
+        weak_site = ts.pending_site;
+    }
+    ts.pending.clear();
+}
+
+/// The locations thread `ts` acquired from are flags: its acquire is complete (or as complete as
+/// a barrier makes it).
+void mark_flags(ThreadSync& ts) {
+    for (const void* a : ts.acquired_from) order().flags.insert(a);
+    ts.acquired_from.clear();
+}
+
+}  // namespace
 
 void BlockSync::barrier() {
     for (unsigned t : touched) {
         ThreadSync& ts = threads[t];
-        block_known.join(ts.pending);
+        complete_in_block(ts, exec, block_known, block_weak, block_weak_site);
+        mark_flags(ts);
         block_known.join(ts.known);
-        ts.pending.clear();
+        if (!ts.weak.empty()) {
+            block_weak.join(ts.weak);
+            block_weak_site = ts.weak_site;
+        }
         ts.known.clear();
+        ts.weak.clear();
     }
 }
 
@@ -174,9 +225,9 @@ void BlockSync::group_barrier(std::uint32_t exec, unsigned first, unsigned count
                 static_cast<std::uint16_t>(count)});
     for (unsigned t = first; t < first + count; ++t) {
         ThreadSync& ts = thread(t, nthreads);
-        // A barrier is a fence for each thread that passes it, as __syncthreads is.
-        ts.known.join(ts.pending);
-        ts.pending.clear();
+        // A barrier is a fence of block scope for each thread that passes it, as __syncthreads is.
+        complete_in_block(ts, exec, ts.known, ts.weak, ts.weak_site);
+        mark_flags(ts);
         ts.known.join(joined);
     }
 }
@@ -186,10 +237,18 @@ void BlockSync::group_barrier(std::uint32_t exec, unsigned first, unsigned count
 void sync_fence(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here, Scope s,
                 int order) {
     ThreadSync& ts = b.thread(t, nthreads);
-    // Acquire: what the thread's atomics read since its last fence now happens before it.
+    // Acquire: what the thread's atomics read since its last fence now happens before it; a fence
+    // of block scope completes the acquire of its own block's releases only.
     if (is_acquire(order)) {
-        ts.known.join(ts.pending);
-        ts.pending.clear();
+        if (s == Scope::block) {
+            complete_in_block(ts, here.exec, ts.known, ts.weak, ts.weak_site);
+        } else {
+            ts.known.join(ts.pending);
+            ts.known.join(ts.weak);
+            ts.pending.clear();
+            ts.weak.clear();
+        }
+        mark_flags(ts);
     }
     if (!is_release(order)) return;
     // Release: everything up to here, for the thread's next atomic write.
@@ -203,6 +262,7 @@ void sync_fence(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& he
 void sync_new_launch() {
     AtomicOrder& o = order();
     o.vars.clear();
+    o.flags.clear();
     sync_clocks = 0;
     sync_trail.fill({});
 }
@@ -210,7 +270,9 @@ void sync_new_launch() {
 bool sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here,
                  const void* address, const AtomicNote& note, const Stamp& cur) {
     AtomicOrder& o = order();
-    note_trail(address, cur, note.writes, false, note.scope == Scope::block);
+    // A volatile access leaves a trail only as a release: data read and written through volatile
+    // pointers would hide the flag a hint should name.
+    if (!note.is_volatile) note_trail(address, cur, note.writes, false, note.scope == Scope::block);
     // The usual atomic, a relaxed one of a thread that made no fence where no release was ever
     // made: it orders nothing and takes nothing.
     if (note.order == __ATOMIC_RELAXED && sync_idle(b, t)) return false;
@@ -226,14 +288,20 @@ bool sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& h
                 ThreadSync& ts = b.thread(t, nthreads);
                 if (is_acquire(note.order)) {
                     ts.known.join(got);
+                    o.flags.insert(address);
                 } else {
                     ts.pending.join(got);
                     ts.pending_site = cur.site();
+                    if (std::find(ts.acquired_from.begin(), ts.acquired_from.end(), address) ==
+                        ts.acquired_from.end())
+                        ts.acquired_from.push_back(address);
                 }
             }
         }
     }
     if (!note.writes) return false;
+    // A thread that writes what it read is updating it (a volatile `x += 1`), not waiting on it.
+    if (!note.reads && b.find(t)) std::erase(b.threads[t].acquired_from, address);
     // What this write releases: with release order, everything up to it; otherwise what the
     // thread's last fence released, at the narrower of the two scopes.
     Knowledge released;
@@ -249,7 +317,8 @@ bool sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& h
         released = ts->released;
         scope = std::min(scope, ts->release_scope);
     }
-    note_trail(address, cur, note.writes, release, scope == Scope::block);
+    if (!note.is_volatile || release)
+        note_trail(address, cur, note.writes, release, scope == Scope::block);
     bool rmw = note.reads;
     auto v = o.vars.find(address);
     const bool up_to_here = release && is_release(note.order);
@@ -277,10 +346,23 @@ bool sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& h
 
 // --- Reports ----------------------------------------------------------------------------------
 
+bool is_flag(const void* address) { return order().flags.contains(address); }
+
+Hint incomplete_hint(Incomplete how) {
+    switch (how) {
+        case Incomplete::no_fence: return Hint::acquire_without_fence;
+        case Incomplete::barrier: return Hint::acquire_through_barrier;
+        case Incomplete::block_fence: return Hint::acquire_block_fence;
+        case Incomplete::none: break;
+    }
+    return Hint::none;
+}
+
 SyncHint sync_hint(const BlockSync& b, unsigned t, const Stamp& prev, const Stamp& cur) {
-    // The reader's atomic read what the writer released, but no fence followed it.
-    if (const ThreadSync* ts = b.find(t); ts && ts->pending.covers(prev))
-        return {Hint::acquire_without_fence, ts->pending_site};
+    // The reader's atomic read what the writer released, but no fence of a scope that includes
+    // the writer followed it.
+    if (IncompleteAcquire ia = b.incomplete(t, prev); ia.how != Incomplete::none)
+        return {incomplete_hint(ia.how), ia.site};
     // The writer's thread wrote an atomic after `prev` (in a later barrier interval, or in the
     // same one: its latest atomic), and a thread of the reader's block made an atomic access to
     // the same location: they communicated through it, and it did not order `prev` before the

@@ -7,8 +7,19 @@
 //    kin, cuda::atomic_thread_fence). It releases what the thread knew at that fence: its own
 //    accesses before it, and whatever it had acquired, or its block had passed a barrier after.
 //  - An *acquire* is an atomic read (a load or a read-modify-write) made with acquire order or
-//    stronger, or one followed in the same thread by a fence; a block barrier counts as that
-//    fence for every thread that passes it (PTX: bar.sync orders memory as membar.cta does).
+//    stronger, or one followed in the same thread by a fence of a scope that includes the
+//    releasing thread. A block barrier is a fence of block scope for every thread that passes it
+//    (PTX: bar.sync orders memory as membar.cta does): it completes an acquire of its own block's
+//    release, not of another block's.
+//  - An acquire left incomplete (no fence after the atomic yet, or one of block scope after
+//    another block's release) orders what follows only as today's GPUs happen to: the race rule
+//    calls a read it alone orders a memory-model finding, not a data race (race.cpp,
+//    report_race), and so a write after a fence of block scope; a write with no fence at all
+//    since the atomic may be performed before the atomic's read, and is a data race.
+//  - A volatile load or store takes part as a relaxed atomic of system scope (a fence then a
+//    volatile store releases; a volatile read then a fence acquires), though for the race rule
+//    it is a plain access. A location that an acquire read a release from is a *flag*
+//    (is_flag): volatile accesses to it are not reported against each other.
 //  - An acquire that reads what a release wrote, or what a later read-modify-write of the same
 //    location wrote (its release sequence), makes everything the release released happen before
 //    everything after the acquire.
@@ -50,6 +61,8 @@ class Knowledge {
 public:
     bool covers(const Stamp& s) const;
     void add(const SyncPoint& p);
+    /// This knowledge's points of block execution `exec` joined into `own`, the rest into `others`.
+    void split(std::uint32_t exec, Knowledge& own, Knowledge& others) const;
     void join(const Knowledge& o);
     bool empty() const { return points_.empty() && floor_ == 0; }
     void clear() {
@@ -63,20 +76,43 @@ private:
     std::uint32_t floor_ = 0;        ///< every block execution below it is covered whole
 };
 
+/// How an acquire that orders two accesses only as today's GPUs do was left incomplete.
+enum class Incomplete : std::uint8_t {
+    none,
+    no_fence,     ///< nothing followed the atomic read yet
+    barrier,      ///< only a __syncthreads() (a fence of block scope) followed it
+    block_fence,  ///< a __threadfence_block() followed it, and the release was another block's
+};
+
 /// One thread's part of the order: what it has acquired, and what its last fence released.
 struct ThreadSync {
     Knowledge known;     ///< acquired: happens before the thread's next access
     Knowledge pending;   ///< read by an atomic, acquired at the thread's next fence or barrier
+    Knowledge weak;      ///< another block's release, acquired with a __threadfence_block()
     Knowledge released;  ///< everything before its last fence, for its next atomic write
     Scope release_scope = Scope::device;
     bool fenced = false;
     std::uint32_t pending_site = 0;  ///< the atomic read that left `pending`, for reports
+    std::uint32_t weak_site = 0;     ///< ... and `weak`
+    /// Locations whose read left `pending` (and which the thread has not written since): flags
+    /// once a fence or barrier completes the acquire.
+    std::vector<const void*> acquired_from;
     bool touched = false;            ///< in BlockSync::touched
+};
+
+/// An acquire that orders an access only as today's GPUs do: how it was left incomplete, and the
+/// atomic read that began it.
+struct IncompleteAcquire {
+    Incomplete how = Incomplete::none;
+    std::uint32_t site = 0;  ///< an interned site
 };
 
 /// The order as one running block execution sees it (race.cpp keeps one per worker).
 struct BlockSync {
     Knowledge block_known;  ///< acquired by some thread, then passed through a barrier
+    Knowledge block_weak;   ///< another block's release, its acquire completed by a barrier only
+    std::uint32_t block_weak_site = 0;  ///< the atomic read that began it
+    std::uint32_t exec = 0;             ///< the block execution (barrier() splits by it)
     std::vector<ThreadSync> threads;
     std::vector<unsigned> touched;  ///< threads with a ThreadSync in use, for reset
     bool used = false;
@@ -87,6 +123,8 @@ struct BlockSync {
     }
     /// Whether thread `t` knows `s` to happen before its next access.
     bool covers(unsigned t, const Stamp& s) const;
+    /// Whether only an incomplete acquire of thread `t` orders `s` before its next access.
+    IncompleteAcquire incomplete(unsigned t, const Stamp& s) const;
     void reset();
     /// A block barrier completed: for each thread a fence (its pending acquire is complete), and
     /// what each knew is known to all.
@@ -156,6 +194,10 @@ void sync_fence(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& he
 /// the caller moves the thread's clock past `here`, as after a fence.
 bool sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here,
                  const void* address, const AtomicNote& note, const Stamp& cur);
+
+/// Whether an acquire read a release from `address` in the running launch, and a fence or a
+/// barrier then completed it: the location is a flag, whose volatile accesses do not race.
+bool is_flag(const void* address);
 
 /// Forgets every location's clock: a new checked launch begins (launches are ordered by the
 /// launch order, or not at all: atomics between concurrent kernels are not modelled).

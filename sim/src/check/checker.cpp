@@ -116,6 +116,10 @@ LaunchChecks::LaunchChecks(GridRun& g) : g_(g) {
     each_in_launch(g, [&](Checker& c) { c.launch_begin(g); });
 }
 
+void LaunchChecks::findings_ready() {
+    each_in_launch(g_, [&](Checker& c) { c.launch_findings(g_); });
+}
+
 LaunchChecks::~LaunchChecks() {
     each_in_launch(g_, [&](Checker& c) { c.launch_end(g_); });
 }
@@ -143,7 +147,10 @@ void checks_fence(BlockState& b, Scope s, int order) {
 void fence(Scope s, int order) {
     // Blocks of an unchecked launch run on several cores: the host's own fence orders them.
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
-    if (tls::thread) checks_fence(tls::worker->block, s, order);
+    if (tls::thread) {
+        spin_forget(tls::worker->block, tls::thread->linear, 1);
+        checks_fence(tls::worker->block, s, order);
+    }
 }
 void checks_grid_synced(GridRun& g) {
     each_in_launch(g, [&](Checker& c) { c.grid_synced(g); });

@@ -136,6 +136,9 @@ public:
     // A launch, on the thread that runs it; a block, on its worker.
     virtual void launch_begin(GridRun& /*g*/) {}
     virtual void launch_end(GridRun& /*g*/) {}
+    /// Every block has ended and `g.findings` is about to be published: a checker may withdraw
+    /// what the whole launch showed not to be a finding.
+    virtual void launch_findings(GridRun& /*g*/) {}
     virtual void block_begin(BlockState& /*b*/) {}
     virtual void block_end(BlockState& /*b*/) {}
 
@@ -215,6 +218,8 @@ public:
     explicit LaunchChecks(GridRun& g);
     ~LaunchChecks();
     bool serial() const { return lock_.owns_lock(); }
+    /// Checker::launch_findings, before the launch publishes its findings.
+    void findings_ready();
     /// Whether a launch under `cfg` runs alone, its blocks in order (a serial_blocks checker is on).
     static bool one_at_a_time(const Config& cfg);
 

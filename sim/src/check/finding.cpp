@@ -28,7 +28,7 @@ void add_finding(Draft d) {
     BlockState& b = tls::worker->block;
     FindingKey key = key_of(d);
     for (const PendingFinding& p : b.findings)
-        if (p.key == key) return;
+        if (p.key == key && p.draft.unless_flag == d.unless_flag) return;
     if (was_published(key)) return;
     b.findings.push_back(
         {b.linear, tls::thread ? tls::thread->linear : 0, std::move(key), std::move(d)});

@@ -54,6 +54,18 @@ std::uint32_t new_site(Map Sites::*ids_of, const Key& key, const Loc& loc, const
     return it->second;
 }
 
+/// Marks a site as a volatile access's (record_atomic). Volatile accesses are checked one block at
+/// a time (an attempt leaves at the first), under Checkers::serial, as reports are.
+void mark_volatile_site(std::uint32_t site) {
+    std::vector<bool>& v = sites().volatile_sites;
+    if (site >= v.size()) v.resize(site + 1);
+    v[site] = true;
+}
+bool volatile_site(std::uint32_t site) {
+    const std::vector<bool>& v = sites().volatile_sites;
+    return site < v.size() && v[site];
+}
+
 /// The id of a site, through the running worker's cache.
 std::uint32_t intern(SiteCache& cache, const Loc& loc) {
     const void* object = std::bit_cast<const void*>(loc);
@@ -414,9 +426,9 @@ DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) 
     return d;
 }
 
-/// The usual fix for a race between `prev` and the running thread's `cur`, and the atomic or
-/// fence it names, if any.
-Hint race_hint(const Stamp& prev, const Stamp& cur, std::uint32_t& sync_site) {
+/// The usual fix for a race between `prev` and the running thread's `cur` on memory of `space`,
+/// and the atomic or fence it names, if any.
+Hint race_hint(const Stamp& prev, const Stamp& cur, Space space, std::uint32_t& sync_site) {
     const RaceBlock& rb = *tls_race;
     if (prev.atomic() && cur.atomic() && !atomics_agree(rb, prev, cur))
         return Hint::block_scope_atomic;
@@ -424,6 +436,10 @@ Hint race_hint(const Stamp& prev, const Stamp& cur, std::uint32_t& sync_site) {
         sync_site = h.site;
         return h.hint;
     }
+    // In shared memory volatile is what pre-Volta warp-synchronous code leaned on: the barrier
+    // hints below say what replaces it.
+    if (space == Space::global && (volatile_site(prev.site()) || volatile_site(cur.site())))
+        return Hint::volatile_orders_nothing;
     if (prev.exec < launch_base) {  // another launch's
         // Two kernel nodes of one graph launch run on streams of the graph's own, but what
         // orders them is an edge, not an event.
@@ -467,6 +483,9 @@ bool wild(const Stamp& s, bool read, const Allocation* a) {
 /// one block at a time reports it (attempt.hpp), once the cell's lock is let go.
 thread_local bool found_in_attempt = false;
 
+/// Whether `s` is an access a flag may be made of: an atomic or a volatile one.
+bool flag_like(const Stamp& s) { return s.atomic() || volatile_site(s.site()); }
+
 [[gnu::cold, gnu::noinline]] void report_race(const RaceBlock& b, const Ctx& c, Hazard h,
                                               const Stamp& prev, const Stamp& cur) {
     if (running_attempt) {
@@ -479,6 +498,23 @@ thread_local bool found_in_attempt = false;
     };
     Draft d;
     d.kind = FindingKind::data_race;
+    // Ordered only by an acquire that today's GPUs complete and the memory model does not: a
+    // memory-model finding, except a write with no fence at all since the acquire's atomic,
+    // which a GPU may perform before that atomic's read (atomic_order.hpp).
+    const IncompleteAcquire incomplete =
+        b.sync.used ? b.sync.incomplete(cur.thread(), prev) : IncompleteAcquire{};
+    if (incomplete.how != Incomplete::none &&
+        (h == Hazard::raw || incomplete.how != Incomplete::no_fence))
+        d.kind = FindingKind::memory_model;
+    // Two volatile (or volatile and atomic) accesses of one location in global memory: not a
+    // race where the location is a flag, which the launch may show only later (an acquire
+    // completed after this access): the report waits for the launch's end (launch_findings).
+    const std::byte* element = c.a->base + c.index * c.a->elem_size;
+    if (d.kind == FindingKind::data_race && c.a->space == Space::global && flag_like(prev) &&
+        flag_like(cur) && (volatile_site(prev.site()) || volatile_site(cur.site()))) {
+        if (is_flag(element)) return;
+        d.unless_flag = element;
+    }
     d.hazard = h;
     d.array = c.a;
     d.element = static_cast<long long>(c.index);
@@ -488,7 +524,7 @@ thread_local bool found_in_attempt = false;
     // Between two launches, each side names its own, so neither has to be guessed.
     if (*d.sites[1].launch.file_name()) d.sites[0].launch = b.block->grid->k.site;
     std::uint32_t sync_site = 0;
-    d.hint = race_hint(prev, cur, sync_site);
+    d.hint = race_hint(prev, cur, c.a->space, sync_site);
     if (d.hint == Hint::next_iteration) d.barrier = tls_race->barrier;
     if (sync_site) d.sync_site = site_of(sync_site);
     add_finding(std::move(d));
@@ -759,15 +795,17 @@ template <class Rule>
     // A compare-and-swap writes only when it finds what it expected (checked blocks run one
     // thread at a time, so what the memory holds now is what it will find).
     if (note->expected) note->writes = std::memcmp(p, note->expected, size) == 0;
-    const bool atomic = !note->is_volatile || a->space != Space::shared;
+    // A volatile access is a plain one for the race rule (it orders and protects nothing), though
+    // the order of fences and atomics takes it as a relaxed atomic of system scope.
+    const bool atomic = !note->is_volatile;
+    if (note->is_volatile) mark_volatile_site(site);
     const Access rule = note->writes ? (atomic ? Access::atomic : Access::write) : Access::read;
     const Stamp cur = stamp(b, site, Access::read, t,
                             atomic ? 1u << 10 | (note->scope == Scope::block ? 1u << 11 : 0u) : 0);
     check_elements(b, a, first, last,
                    Ctx{a, 0, note->is_volatile ? kind : Access::atomic, size, rule, note->reads}, cur);
     launch_synced = true;
-    if (atomic && b.race_on &&
-        sync_atomic(b.sync, t, b.block->nthreads, position(b, t), p, *note, cur))
+    if (b.race_on && sync_atomic(b.sync, t, b.block->nthreads, position(b, t), p, *note, cur))
         tick_own_clock(b, t);
 }
 
@@ -1075,6 +1113,13 @@ public:
         barriers_passed(g.k, launch_most_barriers.load(std::memory_order_relaxed));
     }
 
+    // A race between volatile accesses of a location the launch went on to use as a flag is none.
+    void launch_findings(GridRun& g) override {
+        std::erase_if(g.findings, [](const PendingFinding& f) {
+            return f.draft.unless_flag && is_flag(f.draft.unless_flag);
+        });
+    }
+
     void grid_synced(GridRun& g) override {
         const LaunchInfo run = begin_grid_phase(g.k);
         phase_base = run.exec_base;
@@ -1084,6 +1129,7 @@ public:
     void grid_sync(BlockState& block, const Loc& site) override {
         barrier_release(block, site);
         tls_race->exec = phase_base + static_cast<std::uint32_t>(block.linear);
+        tls_race->sync.exec = tls_race->exec;
         set_intervals(*tls_race);
     }
 
@@ -1102,6 +1148,7 @@ public:
         set_intervals(b);
         b.vc_used = false;
         b.sync.reset();
+        b.sync.exec = b.exec;
         // The access hooks may skip the seam when no other checker wants accesses.
         tls::race_direct = block.grid->accessors_on == 1;
     }

@@ -141,12 +141,15 @@ void host_access(Allocation* a, const void* p, std::size_t n, Access k, const vo
     // another thread changes it (block/spin.cpp): a spin on a flag or a lock.
     // The note is this thread's: other threads run on this OS thread while it waits, and must
     // not see it.
-    if (noted && tls_atomic_note->may_spin && n <= 8 &&
-        tls::shadow_checks.load(std::memory_order_relaxed)) {
+    if (noted && n <= 8 && tls::shadow_checks.load(std::memory_order_relaxed)) {
         AtomicNote* note = tls_atomic_note;
-        tls_atomic_note = nullptr;
-        spin_point(p, n, pc);
-        tls_atomic_note = note;
+        if (note->reads && note->may_spin) {
+            tls_atomic_note = nullptr;
+            spin_point(p, n, pc, unsigned(note->writes) | unsigned(note->expected != nullptr) << 1);
+            tls_atomic_note = note;
+        } else if (note->writes) {  // the thread's own write: no spin goes on across it
+            spin_forget(tls::worker->block, tls::thread->linear, 1);
+        }
     }
     shadow_record(a, p, n, k, pc, noted);
     if (noted) tls_atomic_note = nullptr;  // seen: the switch below may run other threads

@@ -172,6 +172,8 @@ struct Sites {
     /// Raw accesses' sites, by return address: symbolised only when a report names one.
     std::vector<const void*> pcs{nullptr};  // per id: a pc whose line is not looked up yet
     std::unordered_map<const void*, std::uint32_t> pc_ids;
+    /// By id: a volatile access's site (race.cpp, mark_volatile_site), under Checkers::serial.
+    std::vector<bool> volatile_sites;
 };
 
 /// One worker's recent answers of Sites: most accesses come from a few lines.

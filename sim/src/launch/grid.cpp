@@ -151,6 +151,7 @@ void run_grid(const KernelLaunch& k) {
         }
     }
     std::uint64_t failed = g.first_failed.load();
+    checks.findings_ready();
     publish(g.findings, failed);
     if (failed != ~std::uint64_t(0)) {
         auto e = std::find_if(g.errors.begin(), g.errors.end(),

@@ -38,6 +38,9 @@ enum class Hint : std::uint8_t {
     // ... between threads that synchronise through atomics and fences (check/atomic_order.hpp);
     // Draft::sync_site names the atomic or fence
     acquire_without_fence,  ///< the reader's atomic saw the release, but no fence followed it
+    acquire_through_barrier,///< ... only a __syncthreads(), a fence of block scope, followed it
+    acquire_block_fence,    ///< ... a __threadfence_block() followed another block's release
+    volatile_orders_nothing,///< a volatile access races: volatile is no synchronisation
     release_without_fence,  ///< the writer's atomic came after the write, with no fence between
     write_after_release,    ///< the write came after the writer's fence
     release_block_scope,    ///< the writer's release reaches its own block only
@@ -350,6 +353,9 @@ struct Draft {
     WarpMisuseDraft misuse;
     bool divergent_barrier = false;     ///< barrier-exit: the others skipped it inside an if
     bool raw = false;                   ///< a raw pointer's access: it was done, in a red zone
+    /// A race between volatile accesses of this element, which is none if the launch uses the
+    /// element as a flag (check/race.cpp): its checker drops it before the launch publishes.
+    const void* unless_flag = nullptr;
 };
 
 /// The one key that reports a finding once: its kind and its sites' source lines (columns too

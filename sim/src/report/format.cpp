@@ -123,9 +123,17 @@ const char* hint_text(const Draft& d) {
         case Hint::next_iteration: return "";  // format_text names the barrier
         case Hint::host_before_wait: return "";  // format_text says it whole
         case Hint::acquire_without_fence:          // sync_text names the atomic
+        case Hint::acquire_through_barrier:
+        case Hint::acquire_block_fence:
         case Hint::release_without_fence:
         case Hint::write_after_release:
         case Hint::release_block_scope: return "";
+        case Hint::volatile_orders_nothing:
+            return "volatile orders nothing and protects nothing (it only stops the compiler "
+                   "from keeping the value in a register): guard the data with a lock, or pass "
+                   "it with a flag, a __threadfence() before the flag's atomic write and one "
+                   "after its atomic read, or with cuda::atomic_ref's memory_order_release and "
+                   "_acquire";
         case Hint::block_scope_atomic:
             return "an atomic of block scope (atomicAdd_block and its kin) is atomic only among "
                    "the threads of its own block, and these two accesses are in different blocks: "
@@ -166,10 +174,31 @@ std::string sync_text(const Draft& d) {
         case Hint::acquire_without_fence:
             return fmt::format(
                 "the atomic at {} read what the other thread released, but no __threadfence() "
-                "(or __syncthreads()) follows it before this access, so the acquire is not "
-                "complete: put a __threadfence() right after that atomic, before the accesses it "
-                "guards",
+                "follows it before this access, so the acquire is not complete{}: put a "
+                "__threadfence() right after that atomic (at {}), before the accesses it guards",
+                at,
+                d.kind == FindingKind::memory_model
+                    ? ": today's GPUs show this read the other thread's write, but CUDA's memory "
+                      "model does not promise it"
+                    : ", and a write after it may be performed before the atomic's read",
                 at);
+        case Hint::acquire_through_barrier:
+            return fmt::format(
+                "the atomic at {} read what another block released, and only a __syncthreads() "
+                "followed it: a barrier is a fence of block scope, which completes an acquire of "
+                "the block's own threads' releases, not another block's. Today's GPUs order "
+                "these accesses all the same; CUDA's memory model does not promise it. Put a "
+                "__threadfence() right after the atomic at {}, in the thread that made it, "
+                "before the __syncthreads()",
+                at, at);
+        case Hint::acquire_block_fence:
+            return fmt::format(
+                "the atomic at {} read what another block released, and the __threadfence_block() "
+                "after it has block scope: it completes an acquire of the block's own threads' "
+                "releases, not another block's. Today's GPUs order these accesses all the same; "
+                "CUDA's memory model does not promise it. Use __threadfence() after the atomic "
+                "at {}",
+                at, at);
         case Hint::release_without_fence:
             return fmt::format(
                 "the other thread made this access, then the atomic at {}, with no "
@@ -284,6 +313,10 @@ std::string format_text(const Draft& d) {
             return fmt::format(
                 "simt: data race ({}) on {} ({})\n{}  nothing orders these accesses: {}",
                 hazard_name(d.hazard), memory(d), origin(d.array), sites, hint_text(d));
+        case FindingKind::memory_model:
+            return fmt::format("simt: memory-model ({}, an acquire without its fence) on {} ({})\n{}  {}",
+                               hazard_name(d.hazard), memory(d), origin(d.array), sites,
+                               sync_text(d));
         case FindingKind::uninitialized_read:
             return fmt::format("simt: uninitialized {} of {} ({})\n{}  {}", what, memory(d),
                                origin(d.array), sites, hint_text(d));
@@ -998,6 +1031,7 @@ std::string_view to_string(FindingKind k) {
         case FindingKind::warp_mask: return "warp-mask";
         case FindingKind::warp_divergence: return "warp-divergence";
         case FindingKind::deadlock: return "deadlock";
+        case FindingKind::memory_model: return "memory-model";
     }
     return "unknown";
 }

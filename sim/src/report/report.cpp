@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -182,6 +183,111 @@ std::vector<std::string> source_lines(const char* file, unsigned first, unsigned
     return lines;
 }
 
+/// Whether the CUDA atomic functions called on line `line` of `file` all drop their result and
+/// have a form without one: each call a statement of its own (`atomicAdd(p, v);`, after `{`,
+/// `;`, `}`, a label, `else`, `do`, the condition of `if`, `for` or `while`, or a cast to
+/// `(void)`), of an operation PTX's `red` has (add, sub, min, max, inc, dec, and, or, xor; not
+/// exchange or compare-and-swap). That is what nvcc sees when it issues a RED for the call rather
+/// than an ATOM; from inside atomicAdd the simulator cannot see it, so it reads the statement. A
+/// line without such a call (libcu++'s atomics, a macro, an unreadable file) is counted `_op_atom`.
+///   `if (t == 0) atomicAdd(total, v);`     -> true
+///   `int old = atomicAdd(total, v);`        -> false
+bool atomic_result_unused(const char* file, unsigned line) {
+    std::string context;
+    std::size_t begin = 0, end = 0;  // the line's bytes in `context`
+    const unsigned first = line > 3 ? line - 3 : 1;
+    unsigned i = first;
+    for (std::string& text : source_lines(file, first, line + 4)) {
+        if (auto c = text.find("//"); c != std::string::npos) text.resize(c);
+        if (i == line) begin = context.size();
+        context += text + "\n";
+        if (i == line) end = context.size();
+        ++i;
+    }
+    if (end == 0) return false;
+    auto word = [&](std::size_t at) {  // the identifier ending just before `at`
+        std::size_t b = at;
+        while (b > 0 && (std::isalnum(static_cast<unsigned char>(context[b - 1])) ||
+                         context[b - 1] == '_'))
+            --b;
+        return context.substr(b, at - b);
+    };
+    auto back = [&](std::size_t at) {  // past the blanks before `at`
+        while (at > 0 && std::isspace(static_cast<unsigned char>(context[at - 1]))) --at;
+        return at;
+    };
+    // Whether an expression that starts at `at` starts a statement.
+    auto starts_statement = [&](auto&& self, std::size_t at) -> bool {
+        at = back(at);
+        if (at == 0) return false;  // the start of what was read: unknown
+        const char c = context[at - 1];
+        if (c == ';' || c == '{' || c == '}') return true;
+        if (c == ':') return at < 2 || context[at - 2] != ':';
+        if (c == ')') {
+            int depth = 0;
+            std::size_t open = at - 1;
+            for (;; --open) {
+                if (context[open] == ')') ++depth;
+                else if (context[open] == '(' && --depth == 0) break;
+                if (open == 0) return false;
+            }
+            std::string inside = context.substr(open + 1, at - 2 - open);
+            inside.erase(std::remove_if(inside.begin(), inside.end(),
+                                        [](char x) { return std::isspace(static_cast<unsigned char>(x)); }),
+                         inside.end());
+            if (inside == "void") return self(self, open);
+            const std::string w = word(back(open));
+            return w == "if" || w == "for" || w == "while";
+        }
+        const std::string w = word(at);
+        return w == "else" || w == "do";
+    };
+    static constexpr const char* reducible[] = {"Add", "Sub", "Min", "Max", "Inc",
+                                                "Dec", "And", "Or",  "Xor"};
+    bool any = false;
+    for (std::size_t at = context.find("atomic", begin); at < end;
+         at = context.find("atomic", at + 1)) {
+        if (at > 0 && (std::isalnum(static_cast<unsigned char>(context[at - 1])) ||
+                       context[at - 1] == '_' || context[at - 1] == '.'))
+            continue;
+        std::size_t name_end = at + 6;
+        while (name_end < context.size() &&
+               (std::isalnum(static_cast<unsigned char>(context[name_end])) ||
+                context[name_end] == '_'))
+            ++name_end;
+        std::size_t open = name_end;
+        while (open < context.size() && std::isspace(static_cast<unsigned char>(context[open])))
+            ++open;
+        if (open >= context.size() || context[open] != '(') continue;
+        std::string op = context.substr(at + 6, name_end - at - 6);
+        for (std::string_view suffix : {"_block", "_system"})
+            if (op.ends_with(suffix)) op.erase(op.size() - suffix.size());
+        const bool cuda_atomic =
+            op == "Exch" || op == "CAS" ||
+            std::find_if(std::begin(reducible), std::end(reducible),
+                         [&](const char* r) { return op == r; }) != std::end(reducible);
+        if (!cuda_atomic) continue;
+        any = true;
+        if (op == "Exch" || op == "CAS") return false;
+        int depth = 0;
+        std::size_t close = open;
+        for (; close < context.size(); ++close) {
+            if (context[close] == '(') ++depth;
+            else if (context[close] == ')' && --depth == 0) break;
+        }
+        std::size_t after = close + 1;
+        while (after < context.size() && std::isspace(static_cast<unsigned char>(context[after])))
+            ++after;
+        std::size_t start = at;  // `::atomicAdd`, `ns::atomicAdd`
+        while (start >= 2 && context[start - 1] == ':' && context[start - 2] == ':')
+            start = back(start - 2 - word(start - 2).size());
+        if (close >= context.size() || after >= context.size() || context[after] != ';' ||
+            !starts_statement(starts_statement, start))
+            return false;
+    }
+    return any;
+}
+
 std::string file_line(const char* file, unsigned line) {
     return fmt::format("{}:{}", base_name(file), line);
 }
@@ -237,7 +343,8 @@ FindingKey key_of(const Draft& d) {
     }
     // Races and uninitialised reads: once per line (a line is usually hit by every thread, and
     // a race once per pair of lines, in either order). memcheck and synccheck: per column too.
-    bool by_line = d.kind == FindingKind::data_race || d.kind == FindingKind::uninitialized_read ||
+    bool by_line = d.kind == FindingKind::data_race || d.kind == FindingKind::memory_model ||
+                   d.kind == FindingKind::uninitialized_read ||
                    d.kind == FindingKind::misaligned_atomic ||
                    d.kind == FindingKind::misaligned_address;
     for (const DraftSite& s : d.sites)

@@ -59,6 +59,10 @@ const char* base_name(const char* file);
 /// read. Every reader of the program's source (array names, the profiler's red/atom rule) uses
 /// this one.
 std::vector<std::string> source_lines(const char* file, unsigned first, unsigned last);
+/// Whether every CUDA atomic function called on line `line` of `file` drops its result and is one
+/// PTX's `red` can do (a statement of its own: `atomicAdd(p, v);`), as nvcc sees the call: the
+/// profiler counts it `_op_red`, and a thread repeating it is not waiting on what it reads.
+bool atomic_result_unused(const char* file, unsigned line);
 /// Throws the error of a kernel-only call made on the host: "simt: __syncthreads() called on the
 /// host at f.cu:9; `only`".
 [[noreturn, gnu::cold, gnu::noinline]] void called_on_host(const char* what, Loc loc,

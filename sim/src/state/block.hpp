@@ -76,6 +76,7 @@ struct SpinWatch {
     std::uint64_t epoch = 0;  ///< the worker's block (tls::block_epoch) it was made in
     unsigned size = 0;
     unsigned grace = 0;       ///< spins to make without waiting (a loop that reads a constant)
+    unsigned op = 0;          ///< spin_point's: which operation read
 };
 
 struct BlockState;

@@ -126,9 +126,15 @@ private:
 bool resolve_coalesced(Worker& w);
 
 /// A thread's atomic or volatile read of `n` bytes at `p`, from the access hook at return address
-/// `pc`, about to be made: a read that would find what this thread's last one at `pc` found waits
-/// until another thread changes it (block/spin.cpp).
-void spin_point(const void* p, std::size_t n, const void* pc);
+/// `pc`, about to be made: a read that would find what this thread's last one at the same line
+/// found, with nothing else done since, waits until another thread changes it (block/spin.cpp).
+/// `op` tells the operations apart (a load, an exchange, a compare-and-swap): a float atomicAdd's
+/// load and the compare-and-swap after it are one line, and no spin.
+void spin_point(const void* p, std::size_t n, const void* pc, unsigned op);
+
+/// Threads first .. first + count - 1 of `b` did something a spin does not (a barrier, a fence, a
+/// __syncwarp, an atomic or volatile write): their next read starts a new watch.
+void spin_forget(BlockState& b, unsigned first, unsigned count);
 
 /// For a deadlock's report: what thread `t` of `b`, waiting in a spin, reads and finds.
 void spun_on(const BlockState& b, unsigned t, DeadlockDraft::Waiting& w);

@@ -54,7 +54,10 @@ std::shared_ptr<const std::vector<std::uint64_t>> tile_meet(unsigned size, std::
     if (++it->arrived == size) {
         const bool sync = it->orders;
         b.tiles.erase(it);
-        if (sync) checks_tile_sync(b, first, size);
+        if (sync) {
+            checks_tile_sync(b, first, size);
+            spin_forget(b, first, size);
+        }
         // Warp by warp, each in the schedule's lane order, as a warp meeting releases its lanes.
         for (unsigned warp = first / 32; warp < (first + size) / 32; ++warp)
             for (unsigned i = 0; i < 32; ++i)

@@ -102,7 +102,11 @@ void report_outside_mask(const BlockState& b, unsigned warp, const WarpMeeting& 
 
 void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
     BlockState& b = w.block;
-    if (m.op == WarpOp::sync) checks_warp_sync(b, warp, m.mask);
+    if (m.op == WarpOp::sync) {
+        checks_warp_sync(b, warp, m.mask);
+        for (unsigned l = 0; l < 32; ++l)
+            if (m.mask >> l & 1) spin_forget(b, warp * 32 + l, 1);
+    }
     if (tls_profile) profile_warp_meeting(b, warp, m.mask);
     if (m.op == WarpOp::collective) {
         WarpCollective* lanes[32] = {};

@@ -9,6 +9,10 @@
 namespace cub {
 
 struct DevicePartition {
+    // The count follows CUB's rule (the toolkit's cub/device/device_partition.cuh): a number of
+    // items (CUB's in int32_t for a signed num_items of up to 4 bytes, else int64_t; the
+    // compaction in cub_device.hpp counts in 64 bits), written in the type d_num_selected_out
+    // holds.
     template <typename InputIteratorT, typename FlagIterator, typename OutputIteratorT,
               typename NumSelectedIteratorT, typename NumItemsT>
     static cudaError_t Flagged(void* d_temp_storage, size_t& temp_storage_bytes,

@@ -8,6 +8,10 @@
 namespace cub {
 
 struct DeviceRunLengthEncode {
+    // The types follow CUB's rules (the toolkit's cub/device/device_run_length_encode.cuh and
+    // dispatch/dispatch_rle.cuh): a length is counted in the lengths' output value type (int
+    // where that is void), offsets and the number of runs as int, each written in the type its
+    // output holds. output_t is in simt/sim/library/cub_types.hpp.
     /// Each run's item and length, and the number of runs.
     template <typename InputIteratorT, typename UniqueOutputIteratorT,
               typename LengthsOutputIteratorT, typename NumRunsOutputIteratorT,
@@ -21,8 +25,8 @@ struct DeviceRunLengthEncode {
         namespace device = ::simt::sim::detail::cub_device;
         const ::simt::sim::detail::LibraryCall call{site, "cub::DeviceRunLengthEncode::Encode"};
         const long long n = static_cast<long long>(num_items);
-        using Length = std::decay_t<decltype(*d_counts_out)>;
-        using Count = std::decay_t<decltype(*d_num_runs_out)>;
+        using Length = device::output_t<LengthsOutputIteratorT, int>;
+        using Count = device::output_t<NumRunsOutputIteratorT, int>;
         return device::with_heads(
             d_temp_storage, temp_storage_bytes, n,
             [=](long long i) { return i == 0 || !(d_in[i] == d_in[i - 1]); }, 0, stream, call,
@@ -50,9 +54,9 @@ struct DeviceRunLengthEncode {
         const ::simt::sim::detail::LibraryCall call{site,
                                                     "cub::DeviceRunLengthEncode::NonTrivialRuns"};
         const long long n = static_cast<long long>(num_items);
-        using Offset = std::decay_t<decltype(*d_offsets_out)>;
-        using Length = std::decay_t<decltype(*d_lengths_out)>;
-        using Count = std::decay_t<decltype(*d_num_runs_out)>;
+        using Offset = device::output_t<OffsetsOutputIteratorT, int>;
+        using Length = device::output_t<LengthsOutputIteratorT, int>;
+        using Count = device::output_t<NumRunsOutputIteratorT, int>;
         return device::with_heads(
             d_temp_storage, temp_storage_bytes, n,
             [=](long long i) { return i == 0 || !(d_in[i] == d_in[i - 1]); }, 0, stream, call,

@@ -9,6 +9,11 @@
 namespace cub {
 
 struct DeviceSegmentedReduce {
+    // The types follow CUB's rules (the toolkit's cub/device/device_segmented_reduce.cuh and
+    // DispatchSegmentedReduce in dispatch/dispatch_reduce.cuh): every form's initial value is
+    // converted to the output's value type (the items' where that is void), and each segment
+    // accumulates in accumulator_t<op, that, item>. Unlike DeviceReduce::Reduce, Reduce's own
+    // init is converted too. output_t and accumulator_t are in simt/sim/library/cub_types.hpp.
     template <typename InputIteratorT, typename OutputIteratorT, typename BeginOffsetIteratorT,
               typename EndOffsetIteratorT, typename ReductionOp, typename T>
     static cudaError_t Reduce(void* d_temp_storage, size_t& temp_storage_bytes,
@@ -30,12 +35,13 @@ struct DeviceSegmentedReduce {
                             BeginOffsetIteratorT d_begin_offsets,                                 \
                             EndOffsetIteratorT d_end_offsets, cudaStream_t stream = 0,            \
                             bool = false, detail::Loc site = detail::Loc::current()) {            \
-        using T = std::decay_t<decltype(d_in[0])>;                                                \
+        using T = ::simt::sim::detail::cub_device::value_t<InputIteratorT>;                       \
         return reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,              \
                       d_begin_offsets, d_end_offsets, op, init, stream,                           \
                       {site, "cub::DeviceSegmentedReduce::" #Name});                              \
     }
-    // Sum starts from 0, Min from Traits<T>::Max(), Max from Traits<T>::Lowest().
+    // Sum starts from 0, Min from Traits<T>::Max(), Max from Traits<T>::Lowest() (T: the item
+    // type), each converted as above.
     SIMT_CUB_SEGMENTED(Sum, cub::Sum{}, T(0))
     SIMT_CUB_SEGMENTED(Min, cub::Min{}, Traits<T>::Max())
     SIMT_CUB_SEGMENTED(Max, cub::Max{}, Traits<T>::Lowest())
@@ -49,11 +55,13 @@ private:
         namespace device = ::simt::sim::detail::cub_device;
         if (cudaError_t e = device::no_temp(d_temp, bytes, call); e != cudaSuccess || !d_temp)
             return e;
-        using Accum = std::decay_t<decltype(op(init, in[0]))>;
+        using Item = device::value_t<In>;
+        using Init = device::output_t<Out, Item>;
+        using Accum = device::accumulator_t<Op, Init, Item>;
         device::for_each_segment(segments, stream, call, [=](long long s) {
-            Accum acc = init;
+            Accum acc = Accum(Init(init));
             for (long long i = begin[s]; i < static_cast<long long>(end[s]); ++i)
-                acc = op(acc, in[i]);
+                acc = op(acc, Accum(in[i]));
             out[s] = acc;
         });
         return cudaSuccess;

@@ -8,6 +8,8 @@
 namespace cub {
 
 struct DeviceSelect {
+    // The count follows CUB's rule (the toolkit's cub/device/device_select.cuh): counted in 64
+    // bits and written in the type d_num_selected_out holds (the compaction in cub_device.hpp).
     /// The items whose flag is nonzero, in order.
     template <typename InputIteratorT, typename FlagIterator, typename OutputIteratorT,
               typename NumSelectedIteratorT, typename NumItemsT>

@@ -30,6 +30,9 @@ enum class FindingKind : std::uint8_t {
     warp_divergence,     ///< lanes of one mask call different warp intrinsics
     deadlock,            ///< no thread of a block can continue
     misaligned_address,  ///< memcheck: a load or store not at a multiple of its size
+    /// racecheck: two accesses ordered only by an acquire without its fence, which today's GPUs
+    /// complete and CUDA's memory model does not promise
+    memory_model,
 };
 
 /// "data-race", "uninitialized-read", "out-of-bounds", ... (as in the JSON report).

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "simt/sim/api/launch_api.hpp"
+#include "simt/sim/library/cub_types.hpp"
 #include "simt/sim/location.hpp"
 
 namespace simt::sim::detail::cub_device {
@@ -88,7 +89,8 @@ void for_each_item(long long n, long long grid, F f) {
         }
 }
 
-/// op over in[0..n) into *out, after `init` (op(init, reduction)); init alone when n is 0.
+/// op over in[0..n) into *out, after `init` (op(init, reduction)); init alone when n is 0. Items
+/// are converted to Accum (the algorithm's accumulator_t) before op sees them, as CUB loads them.
 template <class Accum, class In, class Out, class Op, class Init>
 cudaError_t reduce(void* d_temp, std::size_t& bytes, In in, Out out, long long n, Op op,
                    Init init, cudaStream_t stream, LibraryCall call) {
@@ -101,14 +103,14 @@ cudaError_t reduce(void* d_temp, std::size_t& bytes, In in, Out out, long long n
     if (cudaError_t e = cuda_sticky_error(); e != cudaSuccess) return e;
     Accum* partial = static_cast<Accum*>(sections[0]);
     if (n <= 0) {
-        launch(1, 1, 0, stream, call, [=] { *out = Accum(init); });
+        launch(1, 1, 0, stream, call, [=] { *out = init; });
         return cudaSuccess;
     }
     launch(grid, threads, sizeof(typename BR::TempStorage), stream, call, [=] {
         Accum sum{};
         bool any = false;
         for_each_item(n, grid, [&](long long i) {
-            sum = any ? Accum(op(sum, in[i])) : Accum(in[i]);
+            sum = any ? Accum(op(sum, Accum(in[i]))) : Accum(in[i]);
             any = true;
         });
         int valid = static_cast<int>(std::min<long long>(threads, n - blockIdx.x * tile));
@@ -121,7 +123,7 @@ cudaError_t reduce(void* d_temp, std::size_t& bytes, In in, Out out, long long n
             sum = b < threads ? partial[b] : Accum(op(sum, partial[b]));
         int valid = static_cast<int>(std::min<long long>(threads, grid));
         Accum total = BR(shared_temp<BR>()).Reduce(sum, op, valid);
-        if (threadIdx.x == 0) *out = Accum(op(Accum(init), total));
+        if (threadIdx.x == 0) *out = op(init, total);
     });
     return cudaSuccess;
 }
@@ -157,7 +159,7 @@ cudaError_t scan(void* d_temp, std::size_t& bytes, In in, Out out, long long n, 
     auto load = [=](Accum (&v)[items], int& valid) {
         long long base = blockIdx.x * tile;
         valid = static_cast<int>(std::min<long long>(tile, n - base));
-        Accum first = in[base];
+        Accum first = Accum(in[base]);
         for (int k = 0; k < items; ++k) {
             int at = static_cast<int>(threadIdx.x) * items + k;
             v[k] = at < valid ? Accum(in[base + at]) : first;
@@ -218,7 +220,8 @@ cudaError_t select(void* d_temp, std::size_t& bytes, In in, Out out, Count num_s
     if (cudaError_t e = carve(d_temp, bytes, sizes, sections, call); e != cudaSuccess || !d_temp)
         return e;
     if (cudaError_t e = cuda_sticky_error(); e != cudaSuccess) return e;
-    using CountT = std::decay_t<decltype(*num_selected)>;
+    // The count is a number of items, written in the type num_selected holds.
+    using CountT = output_t<Count, long long>;
     if (n <= 0) {
         launch(1, 1, 0, stream, call, [=] { *num_selected = CountT(0); });
         return cudaSuccess;

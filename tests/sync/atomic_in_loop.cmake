@@ -1,0 +1,32 @@
+# tests/sync/atomic_in_loop.cu built without CMake, by simt-nvcc (-DMODE=nvcc) or `./lab run`
+# (lab), at one worker and at four: it runs to its end, its count right, with no finding.
+# -DMODE=... -DSIMT_NVCC=<build/bin/simt-nvcc> -DLAB=<./lab> -DSOURCE=<atomic_in_loop.cu> -DWORK_DIR=<scratch>
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}/mine")
+file(COPY "${SOURCE}" DESTINATION "${WORK_DIR}/mine")
+
+function(run)
+  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY "${WORK_DIR}" RESULT_VARIABLE status
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 300)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "exit status ${status} from ${ARGN}:\n${out}${err}")
+  endif()
+  set(all "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+if(MODE STREQUAL "nvcc")
+  run("${SIMT_NVCC}" -o atomic_in_loop mine/atomic_in_loop.cu)
+  set(program "${WORK_DIR}/atomic_in_loop")
+elseif(MODE STREQUAL "lab")
+  set(program "${LAB}" run mine/atomic_in_loop.cu)
+else()
+  message(FATAL_ERROR "MODE must be nvcc or lab")
+endif()
+foreach(workers IN ITEMS 1 4)
+  run(${CMAKE_COMMAND} -E env SIMT_WORKERS=${workers} ${program} used)
+  if(NOT all MATCHES "atomic in a loop \\(result used\\): [0-9]+ paths in the money \\(expected [0-9]+\\)"
+     OR all MATCHES "simt: [^\n]*(deadlock|finding|stopped)")
+    message(FATAL_ERROR "at ${workers} workers it did not run clean to its end:\n${all}")
+  endif()
+endforeach()
+message(STATUS "as expected:\n${all}")
