@@ -101,6 +101,11 @@ foreach(workers IN ITEMS 1 4)
   endforeach()
 endforeach()
 
+add_test(NAME "A memory-model finding is its own kind in the JSON report, with its hazard and both lines"
+  COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:sync_volatile>
+          -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/memory-model-json
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/sync/memory_model_json.cmake)
+
 # An atomic repeated at one line in every iteration of a loop, with barriers between, is no spin
 # (tests/sync/atomic_in_loop.cu): the kernel runs to its end with no finding, its result dropped
 # or used, at one worker and at four, and through simt-nvcc and ./lab run (atomic_in_loop.cmake).
