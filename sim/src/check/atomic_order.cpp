@@ -43,10 +43,23 @@ struct SyncVar {
     std::uint32_t block_exec = 0;
 };
 
+/// A thread's latest release fence in the running launch, for reports: where it was, and the
+/// interval and warp clock it was made at (accesses after it have a later clock).
+struct LastFence {
+    std::uint32_t site = 0;
+    std::uint16_t gen = 0, clk = 0;
+};
+
 struct AtomicOrder {
     std::unordered_map<const void*, SyncVar> vars;  ///< sync_clocks counts them
     std::unordered_set<const void*> flags;          ///< is_flag
+    /// By block execution and thread (exec << 16 | thread): only threads that fenced.
+    std::unordered_map<std::uint64_t, LastFence> fences;
 };
+
+std::uint64_t fence_key(std::uint32_t exec, unsigned thread) {
+    return std::uint64_t(exec) << 16 | thread;
+}
 
 AtomicOrder the_order;  // under Checkers::serial
 AtomicOrder& order() { return the_order; }
@@ -235,7 +248,7 @@ void BlockSync::group_barrier(std::uint32_t exec, unsigned first, unsigned count
 // --- Fences and atomics -----------------------------------------------------------------------
 
 void sync_fence(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here, Scope s,
-                int order) {
+                int order, std::uint32_t site) {
     ThreadSync& ts = b.thread(t, nthreads);
     // Acquire: what the thread's atomics read since its last fence now happens before it; a fence
     // of block scope completes the acquire of its own block's releases only.
@@ -252,6 +265,7 @@ void sync_fence(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& he
     }
     if (!is_release(order)) return;
     // Release: everything up to here, for the thread's next atomic write.
+    the_order.fences[fence_key(here.exec, t)] = {site, here.gen, here.clk};  // `order` is the parameter
     ts.released = ts.known;
     ts.released.join(b.block_known);
     ts.released.add(here);
@@ -263,6 +277,7 @@ void sync_new_launch() {
     AtomicOrder& o = order();
     o.vars.clear();
     o.flags.clear();
+    o.fences.clear();
     sync_clocks = 0;
     sync_trail.fill({});
 }
@@ -321,7 +336,6 @@ bool sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& h
         note_trail(address, cur, note.writes, release, scope == Scope::block);
     bool rmw = note.reads;
     auto v = o.vars.find(address);
-    const bool up_to_here = release && is_release(note.order);
     if (v == o.vars.end()) {
         if (!release) return false;
         v = o.vars.emplace(address, SyncVar{}).first;
@@ -341,7 +355,7 @@ bool sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& h
     } else {
         var.device.join(released);
     }
-    return up_to_here;
+    return true;
 }
 
 // --- Reports ----------------------------------------------------------------------------------
@@ -378,7 +392,14 @@ SyncHint sync_hint(const BlockSync& b, unsigned t, const Stamp& prev, const Stam
     if (!shared_location) return {};
     if (!w.released()) return {Hint::release_without_fence, w.site()};
     if (w.block_scope() && prev.exec != cur.exec) return {Hint::release_block_scope, w.site()};
-    return {Hint::write_after_release, w.site()};
+    // Released through a fence: was the access between that fence and the atomic (the clock
+    // moves on at the fence and again at the release atomic), or after the atomic?
+    const auto f = order().fences.find(fence_key(prev.exec, prev.thread()));
+    if (f == order().fences.end()) return {Hint::write_after_release, w.site()};
+    const LastFence& fence = f->second;
+    if (prev.gen == fence.gen && prev.clk == fence.clk + 1)
+        return {Hint::access_between_fence_and_atomic, w.site(), fence.site};
+    return {Hint::write_after_release, w.site(), fence.site};
 }
 
 }  // namespace simt::sim::detail

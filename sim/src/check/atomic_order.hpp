@@ -187,11 +187,12 @@ inline bool sync_idle(const BlockSync& b, unsigned t) { return sync_clocks == 0 
 /// memory order, asks; __threadfence() is sequentially consistent: both). The caller moves the thread's
 /// clock past `here` afterwards.
 void sync_fence(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here, Scope s,
-                int order);
+                int order, std::uint32_t site);
 
 /// Thread `t` (now at `here`) makes the atomic access `note` to `address`, about to be performed.
-/// `cur` is its stamp. True when it released everything up to `here` (a write with release order):
-/// the caller moves the thread's clock past `here`, as after a fence.
+/// `cur` is its stamp. True when the write is a release (with release order, or after a fence):
+/// the caller moves the thread's clock past `here`, so that a report can tell an access before
+/// the release atomic from one after it.
 bool sync_atomic(BlockSync& b, unsigned t, unsigned nthreads, const SyncPoint& here,
                  const void* address, const AtomicNote& note, const Stamp& cur);
 
@@ -207,7 +208,8 @@ void sync_new_launch();
 /// fences and atomics the program has, when that explains it: the hint and the site it names.
 struct SyncHint {
     Hint hint = Hint::none;
-    std::uint32_t site = 0;  ///< the atomic or fence the hint names (an interned site)
+    std::uint32_t site = 0;        ///< the atomic the hint names (an interned site)
+    std::uint32_t fence_site = 0;  ///< and the fence before it, where the hint names one
 };
 SyncHint sync_hint(const BlockSync& b, unsigned t, const Stamp& prev, const Stamp& cur);
 

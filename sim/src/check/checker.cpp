@@ -140,8 +140,8 @@ void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask) {
 void checks_tile_sync(BlockState& b, unsigned first, unsigned count) {
     each_in_launch(*b.grid, [&](Checker& c) { c.tile_sync(b, first, count); });
 }
-void checks_fence(BlockState& b, Scope s, int order) {
-    each_in_launch(*b.grid, [&](Checker& c) { c.fence(b, s, order); });
+void checks_fence(BlockState& b, Scope s, int order, const void* pc) {
+    each_in_launch(*b.grid, [&](Checker& c) { c.fence(b, s, order, pc); });
 }
 
 void fence(Scope s, int order) {
@@ -149,7 +149,7 @@ void fence(Scope s, int order) {
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     if (tls::thread) {
         spin_forget(tls::worker->block, tls::thread->linear, 1);
-        checks_fence(tls::worker->block, s, order);
+        checks_fence(tls::worker->block, s, order, __builtin_return_address(0));
     }
 }
 void checks_grid_synced(GridRun& g) {

@@ -151,8 +151,9 @@ public:
     virtual void warp_sync(BlockState& /*b*/, unsigned /*warp*/, unsigned /*mask*/) {}
     /// A tile of several warps (threads first .. first + count - 1) completed its sync().
     virtual void tile_sync(BlockState& /*b*/, unsigned /*first*/, unsigned /*count*/) {}
-    /// The running thread made a memory fence of scope `s` (`order` a C++ memory order).
-    virtual void fence(BlockState& /*b*/, Scope /*s*/, int /*order*/) {}
+    /// The running thread made a memory fence of scope `s` (`order` a C++ memory order), returning
+    /// to `pc` (its line, for reports).
+    virtual void fence(BlockState& /*b*/, Scope /*s*/, int /*order*/, const void* /*pc*/) {}
     /// Every block of a cooperative launch arrived at grid.sync(): every access before it
     /// happens before every access after it. On the thread of the last block to arrive, with
     /// no block running.
@@ -262,7 +263,7 @@ void checks_block_end(BlockState& b);
 void checks_barrier_release(BlockState& b, const Loc& site);
 void checks_warp_sync(BlockState& b, unsigned warp, unsigned mask);
 void checks_tile_sync(BlockState& b, unsigned first, unsigned count);
-void checks_fence(BlockState& b, Scope s, int order);
+void checks_fence(BlockState& b, Scope s, int order, const void* pc);
 void checks_grid_synced(GridRun& g);
 void checks_grid_sync(BlockState& b, const Loc& site);
 void checks_deadlock(BlockState& b, const Loc& first_site, bool divergent, const Deadlock& what);

@@ -27,11 +27,16 @@ void add_finding(Draft d) {
     }
     BlockState& b = tls::worker->block;
     FindingKey key = key_of(d);
-    for (const PendingFinding& p : b.findings)
-        if (p.key == key && p.draft.unless_flag == d.unless_flag) return;
+    const unsigned t = tls::thread ? tls::thread->linear : 0;
+    for (PendingFinding& p : b.findings)
+        if (p.key == key && p.draft.unless_flag == d.unless_flag) {
+            p.threads.set(t % 1024);
+            ++p.accesses;
+            return;
+        }
     if (was_published(key)) return;
-    b.findings.push_back(
-        {b.linear, tls::thread ? tls::thread->linear : 0, std::move(key), std::move(d)});
+    PendingFinding& p = b.findings.emplace_back(PendingFinding{b.linear, t, std::move(key), std::move(d)});
+    p.threads.set(t % 1024);
 }
 
 }  // namespace simt::sim::detail

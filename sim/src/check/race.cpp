@@ -426,14 +426,16 @@ DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) 
     return d;
 }
 
-/// The usual fix for a race between `prev` and the running thread's `cur` on memory of `space`,
-/// and the atomic or fence it names, if any.
-Hint race_hint(const Stamp& prev, const Stamp& cur, Space space, std::uint32_t& sync_site) {
+/// The usual fix for a race between `prev` (a read when `prev_read`) and the running thread's
+/// `cur` on memory of `space`, and the atomic and fence it names, if any.
+Hint race_hint(const Stamp& prev, const Stamp& cur, bool prev_read, Space space,
+               std::uint32_t& sync_site, std::uint32_t& fence_site) {
     const RaceBlock& rb = *tls_race;
     if (prev.atomic() && cur.atomic() && !atomics_agree(rb, prev, cur))
         return Hint::block_scope_atomic;
     if (SyncHint h = sync_hint(rb.sync, cur.thread(), prev, cur); h.hint != Hint::none) {
         sync_site = h.site;
+        fence_site = h.fence_site;
         return h.hint;
     }
     // In shared memory volatile is what pre-Volta warp-synchronous code leaned on: the barrier
@@ -456,8 +458,13 @@ Hint race_hint(const Stamp& prev, const Stamp& cur, Space space, std::uint32_t& 
     bool same_file =
         p.file_name() == c.file_name() ||
         (p.file_name() && c.file_name() && std::strcmp(p.file_name(), c.file_name()) == 0);
-    // One line racing with itself: a read-modify-write (counter[0] += 1, or = counter[0] + 1).
-    if (same_file && p.line() == c.line()) return Hint::read_modify_write;
+    // One line racing with itself. The read first (this thread writes what another read here
+    // before it): the threads are at different steps of the same code, a loop's most often
+    // (s[t] += s[t + stride] with no barrier in the loop), and a barrier is the fix, not an
+    // atomic. The write first: a read-modify-write of one element (counter[0] += 1).
+    if (same_file && p.line() == c.line())
+        return !prev.atomic() && !cur.atomic() && prev_read ? Hint::read_ahead
+                                                            : Hint::read_modify_write;
     // The lines lie on either side of the last barrier, yet the accesses are in one interval: a
     // loop came round again, past the barrier that orders the lines within one iteration, while
     // another thread is still in the iteration before. The later access on an earlier line is no
@@ -523,10 +530,11 @@ bool flag_like(const Stamp& s) { return s.atomic() || volatile_site(s.site()); }
     d.sites.push_back(site_of_stamp(b, prev, access(prev, h == Hazard::war)));
     // Between two launches, each side names its own, so neither has to be guessed.
     if (*d.sites[1].launch.file_name()) d.sites[0].launch = b.block->grid->k.site;
-    std::uint32_t sync_site = 0;
-    d.hint = race_hint(prev, cur, c.a->space, sync_site);
+    std::uint32_t sync_site = 0, fence_site = 0;
+    d.hint = race_hint(prev, cur, h == Hazard::war, c.a->space, sync_site, fence_site);
     if (d.hint == Hint::next_iteration) d.barrier = tls_race->barrier;
     if (sync_site) d.sync_site = site_of(sync_site);
+    if (fence_site) d.fence_site = site_of(fence_site);
     add_finding(std::move(d));
 }
 
@@ -1171,11 +1179,11 @@ public:
         if (b.sync.used) b.sync.barrier();  // a barrier is a fence for each thread
     }
 
-    void fence(BlockState& block, Scope s, int order) override {
+    void fence(BlockState& block, Scope s, int order, const void* pc) override {
         RaceBlock& b = *tls_race;
         if (!b.race_on || order == __ATOMIC_RELAXED) return;
         const unsigned t = tls::thread->linear;
-        sync_fence(b.sync, t, block.nthreads, position(b, t), s, order);
+        sync_fence(b.sync, t, block.nthreads, position(b, t), s, order, intern_pc(b.sites, pc));
         tick_own_clock(b, t);
     }
 

@@ -151,6 +151,7 @@ void run_grid(const KernelLaunch& k) {
         }
     }
     std::uint64_t failed = g.first_failed.load();
+    launches_ended.fetch_add(1, std::memory_order_relaxed);
     checks.findings_ready();
     publish(g.findings, failed);
     if (failed != ~std::uint64_t(0)) {

@@ -1,4 +1,5 @@
-// The watchdog thread, the Ctrl-C handler, the progress line, and the report of a stopped launch.
+// The watchdog thread, the Ctrl-C handler, the progress line, a long launch's estimate, and the
+// report of a stopped launch.
 #include "watchdog.hpp"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "../check/checker.hpp"
+#include "../device/model.hpp"
 #include "../thread/fault.hpp"
 
 namespace simt::sim::detail {
@@ -34,6 +36,10 @@ constexpr auto interrupt_grace = milliseconds(500);
 constexpr auto line_after = seconds(2);
 constexpr auto line_every_tty = milliseconds(500);
 constexpr auto line_every_log = seconds(30);
+/// A checked launch that has run this long and, at its rate so far, will take longer than
+/// `long_launch` in all says what waiting costs (estimate).
+constexpr auto estimate_after = milliseconds(1500);
+constexpr auto long_launch = seconds(10);
 /// The signal that asks a worker where its thread is (nothing else in a program uses it).
 constexpr int sample_signal = SIGURG;
 
@@ -163,6 +169,69 @@ void show_progress(WatchState& s, Clock::time_point now) {
     }
 }
 
+/// The estimate line, once the sample of `r`'s blocks has answered or run out of time.
+void print_estimate(WatchState& s, Running& r, const BlockSample& sample, Clock::time_point now) {
+    const GridRun& g = *r.grid;
+    const std::uint64_t done = std::max<std::uint64_t>(g.blocks_done.load(), 1);
+    WatchdogEstimate e;
+    e.launch = r.k->site;
+    e.blocks = g.nblocks;
+    e.checked_s =
+        std::chrono::duration<double>(now - r.since).count() * double(g.nblocks) / double(done);
+    using Unchecked = WatchdogEstimate::Unchecked;
+    e.waited_s = sample.waited();
+    if (!sample.forked()) {
+        e.unchecked = Unchecked::failed;
+    } else if (sample.timed() == 0) {
+        e.unchecked = Unchecked::slow;
+    } else {
+        e.unchecked = Unchecked::measured;
+        e.sampled = sample.timed();
+        e.block_s = sample.block_seconds();
+        e.workers = unchecked_workers(g);
+        e.unchecked_s = e.block_s * double(g.nblocks) / e.workers;
+    }
+    e.gpu = gpu_model().key;
+    if (sample.predicted()) {
+        e.predicted = sample.predicted();
+        e.counted = sample.counted();
+    } else if (TimePrediction p; predict_running && predict_running(g, p)) {
+        e.predicted = p;  // SIMT_PROFILE's own counts, of the blocks done so far
+        e.counted = done;
+    }
+    clear_line(s);
+    const std::string line = watchdog_estimate(e) + "\n";
+    (void)!write(2, line.data(), line.size());
+    r.shown = {};  // on a terminal, the progress line comes back under it at once
+}
+
+/// A checked launch that will run long says once, within its first seconds, what waiting costs:
+/// how long it takes here checked (from its blocks so far), with SIMT_CHECK=none and on the GPU
+/// (from a sample of its own blocks, sample.hpp). A cooperative launch's blocks cannot run one
+/// at a time, so it has none.
+void estimate(WatchState& s, Clock::time_point now) {
+    if (s.sample) {
+        if (!s.sample->poll()) return;
+        for (Running& r : s.running)
+            if (r.grid == &s.sample->grid()) print_estimate(s, r, *s.sample, now);
+        s.sample.reset();
+        return;
+    }
+    if (mode.load() != watching) return;
+    for (Running& r : s.running) {
+        if (!r.grid || r.estimated || r.k->cooperative) continue;
+        const GridRun& g = *r.grid;
+        if (!g.cfg.check_race && !g.cfg.check_init) continue;
+        const auto age = now - r.since;
+        const std::uint64_t done = g.blocks_done.load();
+        if (age < estimate_after || done == 0 || done >= g.nblocks) continue;
+        if (age * (double(g.nblocks) / double(done)) < long_launch) continue;
+        r.estimated = true;
+        s.sample = std::make_unique<BlockSample>(g);
+        return;
+    }
+}
+
 void begin_probe(const KernelLaunch* k, Clock::time_point now) {
     probe_since = now;
     probe_number.fetch_add(1);
@@ -259,6 +328,7 @@ void watch() {
                 r.moved = now;
             }
         }
+        estimate(s, now);
         show_progress(s, now);
         if (mode.load() == probing) {
             auto r = std::find_if(s.running.begin(), s.running.end(),
@@ -350,6 +420,7 @@ WatchedGrid::~WatchedGrid() {
     std::lock_guard lock(s.m);
     for (Running& r : s.running)
         if (r.grid == &g_) r.grid = nullptr;
+    if (s.sample && &s.sample->grid() == &g_) s.sample.reset();
     clear_line(s);
 }
 

@@ -1,5 +1,6 @@
 // The watchdog: a launch that makes no progress for SIMT_TIMEOUT seconds, or a Ctrl-C, stops
-// with where every thread is; a launch that runs long shows how far it got.
+// with where every thread is; a launch that runs long shows how far it got, and a checked one
+// says within its first seconds what waiting costs (here, with SIMT_CHECK=none, on the GPU).
 //
 // Progress is what a kernel that will end does: blocks finish, threads start, end, meet at
 // barriers and warp intrinsics (each worker's counters, read by the watchdog thread), or a
@@ -20,6 +21,7 @@
 #include <atomic>
 
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -27,6 +29,7 @@
 
 #include "../state/worker.hpp"
 #include "../state/grid_run.hpp"
+#include "sample.hpp"
 
 namespace simt::sim::detail {
 
@@ -74,6 +77,7 @@ struct WatchState {
         std::uint64_t progress = 0;               ///< the last sum of its progress counters
         Clock::time_point moved;                  ///< when that sum last changed
         Clock::time_point shown;                  ///< when its progress line was last printed
+        bool estimated = false;                   ///< its estimate was taken (sample.hpp)
     };
     std::mutex m;
     std::vector<Running> running;                               ///< launches running, oldest first
@@ -81,6 +85,9 @@ struct WatchState {
     bool line_shown = false;          ///< a progress line is on the terminal, not yet cleared
     Clock::time_point stop_since;
     std::vector<std::pair<std::uint64_t, std::string>> blocks;  ///< what each stopped block did
+    /// The sample of a long launch's blocks whose answer the estimate line waits for: one at a
+    /// time, dropped when its launch's blocks end.
+    std::unique_ptr<BlockSample> sample;
 };
 
 }  // namespace simt::sim::detail

@@ -85,7 +85,8 @@ void end_process(int status, bool leaks) {
     if (ending.exchange(true)) return;  // an error inside the sequence must not start it again
     int code = drain_streams_at_exit() ? 1 : status;
     if (leaks) checks_exit();
-    print_summary();
+    const Config& c = process().config;
+    print_summary({c.check_race, c.check_init, c.check_sync, process().unchecked});
     if (process().config.exit_code != 0 && !simt::sim::findings().empty())
         code = process().config.exit_code;
     if (code == 0) return;

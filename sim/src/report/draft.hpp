@@ -8,6 +8,7 @@
 #pragma once
 #include <simt/simt.hpp>
 
+#include <bitset>
 #include <compare>
 #include <cstdint>
 #include <optional>
@@ -30,6 +31,7 @@ enum class Hint : std::uint8_t {
     syncthreads,            ///< threads of one block, different warps
     syncthreads_or_syncwarp,///< lanes of one warp
     next_iteration,         ///< a barrier separates the lines: the loop's next iteration races
+    read_ahead,             ///< one line, the read first: threads at different steps (a loop)
     other_block,            ///< blocks of one launch are never ordered
     other_block_grid_sync,  ///< blocks of a cooperative launch, with no grid.sync() between
     other_stream,           ///< launches on streams nothing orders
@@ -42,7 +44,8 @@ enum class Hint : std::uint8_t {
     acquire_block_fence,    ///< ... a __threadfence_block() followed another block's release
     volatile_orders_nothing,///< a volatile access races: volatile is no synchronisation
     release_without_fence,  ///< the writer's atomic came after the write, with no fence between
-    write_after_release,    ///< the write came after the writer's fence
+    write_after_release,    ///< the access came after the writer's release atomic
+    access_between_fence_and_atomic,  ///< ... after its fence, before the atomic: none orders it
     release_block_scope,    ///< the writer's release reaches its own block only
     block_scope_atomic,     ///< two atomics, one of block scope, in different blocks
     // uninitialised reads
@@ -284,6 +287,31 @@ struct WatchdogDraft {
     std::vector<Sampled> sampled;
 };
 
+/// What waiting for a long checked launch costs, as data: the one line the watchdog prints
+/// within its first seconds (launch/watchdog.cpp, from launch/sample.hpp's sample of its blocks).
+struct WatchdogEstimate {
+    Loc launch{};
+    std::uint64_t blocks = 0;  ///< the launch's
+    double checked_s = 0;      ///< the whole launch here as it runs, from its blocks done so far
+    /// The whole launch with SIMT_CHECK=none: its sampled blocks' time on one core, times its
+    /// blocks, over the workers an unchecked launch runs on.
+    enum class Unchecked : std::uint8_t {
+        measured,
+        slow,    ///< no sampled block ended in time
+        failed,  ///< no copy of the process could be made to run them in
+    };
+    Unchecked unchecked = Unchecked::failed;
+    double unchecked_s = 0;
+    unsigned sampled = 0;   ///< blocks timed
+    double block_s = 0;     ///< each, on average, on one core
+    unsigned workers = 0;   ///< an unchecked launch's
+    double waited_s = 0;    ///< how long the sample was waited for
+    /// The whole launch on the simulated GPU, from the blocks counted (sample or SIMT_PROFILE).
+    std::optional<TimePrediction> predicted;
+    std::uint64_t counted = 0;  ///< blocks the prediction counted
+    const char* gpu = "";       ///< the simulated GPU, named even when nothing was predicted
+};
+
 /// A thread the watchdog stopped (launch/watchdog.cpp), as data: where it was, what it read or
 /// wrote, where its block's other threads wait, and the advice that fits.
 struct StoppedThread {
@@ -344,6 +372,7 @@ struct Draft {
     Hint hint = Hint::none;
     Loc barrier{};                      ///< the barrier between the two sites (next_iteration)
     Loc sync_site{};                    ///< the atomic a synchronisation hint names
+    Loc fence_site{};                   ///< ... and the fence before it, when one is named
     /// A deadlock's (and a divergent barrier's) description.
     DeadlockDraft deadlock;
     /// The threads a barrier-exit names, by rank in a block of `shape`.
@@ -356,6 +385,9 @@ struct Draft {
     /// A race between volatile accesses of this element, which is none if the launch uses the
     /// element as a flag (check/race.cpp): its checker drops it before the launch publishes.
     const void* unless_flag = nullptr;
+    /// The threads and accesses folded into this report (publish counts them): "and 23 more
+    /// threads at this line".
+    std::uint64_t threads = 1, accesses = 1;
 };
 
 /// The one key that reports a finding once: its kind and its sites' source lines (columns too
@@ -372,12 +404,15 @@ struct FindingKey {
     auto operator<=>(const FindingKey&) const = default;
 };
 
-/// A finding waiting for its launch to end, with the coordinates that order it.
+/// A finding waiting for its launch to end, with the coordinates that order it, and the threads of
+/// its block that made an access of the same key since (add_finding folds them in).
 struct PendingFinding {
     std::uint64_t block = 0;
     unsigned thread = 0;
     FindingKey key;
     Draft draft;
+    std::bitset<1024> threads;  ///< by linear thread index in the block (at most 1024 threads)
+    std::uint64_t accesses = 1;
 };
 
 }  // namespace simt::sim::detail

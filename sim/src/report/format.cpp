@@ -116,6 +116,13 @@ const char* hint_text(const Draft& d) {
                    "(counter[0] += 1), use atomicAdd (or another atomic); where each reads an "
                    "element another thread writes (s[t] += s[t - d]), read it into a register, "
                    "__syncthreads(), then write";
+        case Hint::read_ahead:
+            return "a line racing with itself, the read first: one thread read this element here "
+                   "before the thread that writes it here had, so the threads are at different "
+                   "steps of the same code. Each step must wait for the others: in a loop (s[t] "
+                   "+= s[t + stride]), end the loop body with a __syncthreads(), outside any if so "
+                   "that every thread reaches it; outside a loop, read into a register, "
+                   "__syncthreads(), then write";
         case Hint::syncthreads: return "separate them with __syncthreads()";
         case Hint::syncthreads_or_syncwarp:
             return "separate them with __syncthreads(), or with __syncwarp() when only lanes of "
@@ -127,6 +134,7 @@ const char* hint_text(const Draft& d) {
         case Hint::acquire_block_fence:
         case Hint::release_without_fence:
         case Hint::write_after_release:
+        case Hint::access_between_fence_and_atomic:
         case Hint::release_block_scope: return "";
         case Hint::volatile_orders_nothing:
             return "volatile orders nothing and protects nothing (it only stops the compiler "
@@ -209,12 +217,25 @@ std::string sync_text(const Draft& d) {
                 "cuda::atomic_ref)",
                 at);
         case Hint::write_after_release:
+            if (known(d.fence_site))
+                return fmt::format(
+                    "the other thread made this access after its release (the __threadfence() at "
+                    "{} and the atomic at {}), and a release covers only what comes before its "
+                    "fence: make this access before the __threadfence() at {}",
+                    where(d.fence_site), at, where(d.fence_site));
             return fmt::format(
-                "the other thread made this access after its release (the atomic at {} with the "
-                "__threadfence() before it, or with release order), and a release covers only what "
-                "comes before it: make this access before the release (the fence, or the release "
-                "atomic)",
-                at);
+                "the other thread made this access after its release (the atomic at {}, made with "
+                "release order), and a release covers only what comes before it: make this access "
+                "before the atomic at {}",
+                at, at);
+        case Hint::access_between_fence_and_atomic:
+            return fmt::format(
+                "the other thread made this access after its __threadfence() at {} and before the "
+                "atomic at {}, and a release covers only what comes before its fence, so nothing "
+                "orders this access for the thread that sees the atomic: put a __threadfence() "
+                "between the access and the atomic at {} (or make the access before the fence at "
+                "{})",
+                where(d.fence_site), at, at, where(d.fence_site));
         case Hint::release_block_scope:
             return fmt::format(
                 "the release at {} has block scope (__threadfence_block(), or an atomic's _block "
@@ -223,6 +244,20 @@ std::string sync_text(const Draft& d) {
                 at);
         default: return {};
     }
+}
+
+/// "  and 23 more threads at this line (47 more accesses)": what the report stands for beyond its
+/// first access, after that access's line; empty when it stands for that one only.
+std::string folded_line(const Draft& d) {
+    if (d.threads <= 1 && d.accesses <= 1) return {};
+    const char* where = d.sites.size() > 1 ? "these lines" : "this line";
+    const std::uint64_t threads = d.threads > 0 ? d.threads - 1 : 0;
+    const std::uint64_t accesses = d.accesses > 0 ? d.accesses - 1 : 0;
+    if (threads == 0)
+        return fmt::format("    and {} more access{} by this thread at {}\n", accesses,
+                           accesses == 1 ? "" : "es", where);
+    return fmt::format("    and {} more thread{} at {} ({} more access{} in all)\n", threads,
+                       threads == 1 ? "" : "s", where, accesses, accesses == 1 ? "" : "es");
 }
 
 std::string misaligned(const Draft& d, const std::string& what) {
@@ -287,7 +322,10 @@ std::string format_text(const Draft& d) {
     const DraftSite& first = d.sites.front();
     const std::string what = first.access;
     std::string sites;
-    for (const DraftSite& s : d.sites) sites += by_line(s, true);
+    for (const DraftSite& s : d.sites) {
+        sites += by_line(s, true);
+        if (&s == &d.sites.front()) sites += folded_line(d);
+    }
     switch (d.kind) {
         case FindingKind::data_race:
             if (d.hint == Hint::host_before_wait)
@@ -880,6 +918,56 @@ std::string watchdog_progress(const WatchdogDraft& w) {
     return line;
 }
 
+std::string watchdog_estimate(const WatchdogEstimate& e) {
+    auto about = [](double s) {
+        if (s < 1) return duration_text(s * 1e6);
+        if (s < 10) return fmt::format("{:.1f} s", s);
+        return duration(static_cast<long long>(s + 0.5));
+    };
+    std::string line = fmt::format("simt: the kernel launched at {} ({} blocks) takes about {} here "
+                                   "checked, ",
+                                   where(e.launch), e.blocks, about(e.checked_s));
+    using Unchecked = WatchdogEstimate::Unchecked;
+    switch (e.unchecked) {
+        case Unchecked::measured:
+            line += fmt::format("about {} with SIMT_CHECK=none ({} of its blocks measured: {} each "
+                                "on one core, {} worker{})",
+                                about(e.unchecked_s), e.sampled, duration_text(e.block_s * 1e6),
+                                e.workers, e.workers == 1 ? "" : "s");
+            break;
+        case Unchecked::slow:
+            line += fmt::format("SIMT_CHECK=none not measured (no block of it ended within {:.1f} s "
+                                "with the checks off: its blocks may wait on each other)",
+                                e.waited_s);
+            break;
+        case Unchecked::failed:
+            line += "SIMT_CHECK=none not measured (no copy of the process could be made to run "
+                    "its blocks in)";
+            break;
+    }
+    if (e.predicted)
+        line += fmt::format(", {} on {} (predicted from {} of its blocks: {}-bound)",
+                            duration_text(e.predicted->us), e.predicted->gpu->key, e.counted,
+                            bound_name(e.predicted->bound));
+    else
+        line += fmt::format(", on {} not predicted (no block of it was counted in time)", e.gpu);
+    return line;
+}
+
+std::string no_findings_text(const CheckedKinds& c) {
+    if (c.unchecked_build)
+        return "simt: nothing checked: this program was built UNCHECKED, for speed (build it "
+               "without UNCHECKED, or with simt-nvcc without --unchecked, to check it)";
+    std::vector<std::string> on, off;
+    (c.race ? on : off).push_back("race");
+    on.push_back("bounds");
+    (c.init ? on : off).push_back("init");
+    (c.sync ? on : off).push_back("sync");
+    if (off.empty()) return fmt::format("simt: no findings ({} checked)", fmt::join(on, ", "));
+    return fmt::format("simt: no findings ({} checked; {} not, as SIMT_CHECK asked)",
+                       fmt::join(on, ", "), fmt::join(off, ", "));
+}
+
 std::string watchdog_header(const WatchdogDraft& w) {
     if (w.interrupt)
         return fmt::format("simt: interrupted (Ctrl-C) while the kernel launched at {} was running",
@@ -972,6 +1060,8 @@ Finding to_finding(const Draft& d) {
         out.block = s.block;
         out.access = s.access;
     }
+    f.threads = d.threads;
+    f.accesses = d.accesses;
     f.text = format_text(d);
     return f;
 }
@@ -1005,6 +1095,8 @@ std::string format_json(const Finding& f) {
     j["file"] = first.file;
     j["line"] = first.line;
     j["sites"] = std::move(sites);
+    j["threads_folded"] = f.threads;
+    j["accesses_folded"] = f.accesses;
     j["text"] = f.text;
     // ASCII out, every other character escaped; bytes that are not UTF-8 (a file name in another
     // encoding) become U+FFFD instead of making the line unreadable.

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <set>
 #include <string_view>
 
@@ -366,6 +367,24 @@ void publish(std::vector<PendingFinding>& fs, std::uint64_t failed) {
     });
     auto& p = published();
     std::lock_guard lock(p.m);
+    // The program's output before the report, as it came: stdout is buffered in a pipe.
+    if (std::any_of(fs.begin(), fs.end(), [&](const PendingFinding& f) { return f.block <= failed; }))
+        std::fflush(stdout);
+    // Each key's first finding in block and thread order is the one printed; the launch's others
+    // of the same key are counted into it.
+    std::map<FindingKey, Draft*> first;
+    for (PendingFinding& f : fs) {
+        if (f.block > failed) continue;
+        const auto threads = static_cast<std::uint64_t>(f.threads.count());
+        auto [it, added] = first.try_emplace(f.key, &f.draft);
+        if (added) {
+            f.draft.threads = threads;
+            f.draft.accesses = f.accesses;
+        } else {
+            it->second->threads += threads;
+            it->second->accesses += f.accesses;
+        }
+    }
     const std::string& json = config().report_json;
     std::ofstream out;
     if (!json.empty()) out.open(json, std::ios::app);
@@ -383,10 +402,16 @@ void publish(std::vector<PendingFinding>& fs, std::uint64_t failed) {
     std::fflush(stderr);
 }
 
-void print_summary() {
+void print_summary(const CheckedKinds& checked) {
     auto& p = published();
     std::lock_guard lock(p.m);
-    if (p.all.empty()) return;
+    std::fflush(stdout);  // the program's own output first, in a pipe too
+    if (p.all.empty()) {
+        if (launches_ended.load() == 0) return;
+        fmt::print(stderr, "{}\n", no_findings_text(checked));
+        std::fflush(stderr);
+        return;
+    }
     std::vector<std::pair<FindingKind, int>> kinds;
     for (const Finding& f : p.all) {
         auto k =

@@ -1,6 +1,8 @@
 // What reports are made of: coordinates, source places, an array's name, description and
 // indices, and the pipeline's end (publish). Implemented in report.cpp.
 #pragma once
+#include <atomic>
+#include <cstdint>
 #include <exception>
 #include <optional>
 #include <string>
@@ -45,6 +47,10 @@ std::string leak_note_text(const LeakNote& n);
 /// The watchdog's progress line: "simt: the kernel launched at f.cu:9: 40 of 1000 blocks done,
 /// 12.5 blocks/s, about 77 s left".
 std::string watchdog_progress(const WatchdogDraft& w);
+/// What waiting for a long checked launch costs, said once within its first seconds: "simt: the
+/// kernel launched at f.cu:9 (4096 blocks) takes about 3 min here checked, about 25 s with
+/// SIMT_CHECK=none (6 of its blocks measured: ...), 1.2 ms on A100 (predicted from ...)".
+std::string watchdog_estimate(const WatchdogEstimate& e);
 /// The first line of a launch the watchdog stopped (Ctrl-C, or no progress).
 std::string watchdog_header(const WatchdogDraft& w);
 /// What the watchdog prints when no thread noticed the stop: the header, where the threads were
@@ -86,8 +92,19 @@ cudaError_t kernel_error_code(const std::exception& e);
 /// A kernel error's text, or only its first line and "(reported above)" when the finding it
 /// repeats (a deadlock's: KernelFault::finding) was printed.
 std::string not_reported_yet(const std::exception& e);
-/// Prints the one-line summary of everything found, if anything was (at exit).
-void print_summary();
+/// What a run checked, for its last line: the shadow checkers that were on, and whether any file
+/// of the program was built with its accesses checked (an UNCHECKED build checks nothing).
+struct CheckedKinds {
+    bool race = false, init = false, sync = false;
+    bool unchecked_build = false;
+};
+/// Kernel launches that ended (launch/grid.cpp counts them): a run with none says nothing at exit.
+inline std::atomic<std::uint64_t> launches_ended{0};
+/// The run's last line, at exit: the count of findings by kind, or, after any kernel launch,
+/// that there was none and what was checked (or that nothing was, in an UNCHECKED build).
+void print_summary(const CheckedKinds& checked);
+/// "simt: no findings (race, bounds, init, sync checked)", or what an UNCHECKED build says.
+std::string no_findings_text(const CheckedKinds& checked);
 /// The name the user gave an allocation, read from its allocation or declaration line.
 std::string array_name(const Allocation* a);
 /// A report's array description: "'name'" and "(int, 8 elements, allocated at f.cu:3)".

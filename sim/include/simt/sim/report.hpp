@@ -62,6 +62,9 @@ struct Finding {
     std::string extent;    ///< the array's (or view's) extents, e.g. "10" or "(4, 8)"
     std::string hazard;    ///< for a data race: "RAW", "WAR" or "WAW"
     std::vector<Site> sites;
+    /// What the report folds into it, the one shown included: the threads that made an access
+    /// of the same key (kind and lines) in its launch, and the accesses they made.
+    std::uint64_t threads = 1, accesses = 1;
     std::string text;      ///< the report as printed
 };
 
