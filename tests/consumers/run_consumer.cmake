@@ -62,8 +62,8 @@ function(expect program pattern)
   message(STATUS "${program}: as expected:\n${out}${err}")
 endfunction()
 expect(consumer "consumer: 499500")
-expect(off_by_one "simt: out-of-bounds write of global memory 'd_out'\\[100\\] \\(float, 100 elements, allocated at off_by_one.cu:16\\)\n  write by thread \\(100,0,0\\) block \\(0,0,0\\) at off_by_one.cu:7\n.*simt: 1 finding")
-expect(off_by_one_unchecked "^off_by_one: h\\[99\\] = 198\n$")
+expect(off_by_one "simt: out-of-bounds write of global memory 'd_out'\\[100\\] \\(float, 100 elements, allocated at off_by_one.cu:16\\)[^\n]*\n  write by thread \\(100,0,0\\) block \\(0,0,0\\) at off_by_one.cu:7\n.*simt: 1 finding")
+expect(off_by_one_unchecked "^off_by_one: h\\[99\\] = 198\nsimt: nothing checked: this program was built UNCHECKED[^\n]*\n$")
 # Fences and atomics came too, with simt's <cuda/atomic>: a write after a release is a race.
 expect(missing_fence "simt: data race \\(read after write\\) on global memory 'message'\\[1\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at missing_fence.cu:17\n  write by thread \\(0,0,0\\) block \\(1,0,0\\) at missing_fence.cu:13\n  the other thread made this access after its release \\(the atomic at missing_fence.cu:12")
 # A tile of several warps and a host read of managed memory, each a data race at its lines (the
@@ -71,7 +71,7 @@ expect(missing_fence "simt: data race \\(read after write\\) on global memory 'm
 expect(tile_and_managed "simt: data race \\([a-z ]+\\) on shared memory 'vals'\\[64\\][^\n]*\n  [a-z]+ by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at tile_and_managed.cu:1[34]\n  [a-z]+ by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at tile_and_managed.cu:1[34]\n")
 expect(tile_and_managed "simt: data race \\(host read of managed memory a kernel may still use\\) on global memory 'out'\\[0\\][^\n]*\n  read by the host at tile_and_managed.cu:21\n  the kernel launched at tile_and_managed.cu:20 ")
 # CUB came too, with its checks: a TempStorage reused without a barrier races at both calls.
-expect(cub_reuse "simt: data race \\(write after read\\) on shared memory 'temp'[^\n]*declared at cub_reuse.cu:9\\)\n  write by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at cub_reuse.cu:12\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at cub_reuse.cu:11\n")
+expect(cub_reuse "simt: data race \\(write after read\\) on shared memory 'temp'[^\n]*declared at cub_reuse.cu:9\\)[^\n]*\n  write by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at cub_reuse.cu:12\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at cub_reuse.cu:11\n")
 # LINEINFO came too (simt::lineinfo): the profile counts the arithmetic of every line.
 if(NOT MODE STREQUAL "nested")
   execute_process(COMMAND ${CMAKE_COMMAND} -E env "SIMT_PROFILE=json:${WORK_DIR}/lineinfo.jsonl"

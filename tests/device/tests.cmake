@@ -23,7 +23,7 @@ endif()
 simt_add_executable(device_full_cooperative_grid SOURCES device/full_cooperative_grid.cu SIMULATOR_ONLY)
 simt_robustness_test("A T4's full cooperative grid, 40 blocks of 1024 threads alive at once, runs and every thread sees every other"
   PROGRAM device_full_cooperative_grid ENV SIMT_DEVICE=T4 STATUS 0 SECONDS 60
-  EXPECT "^40 SMs x 1 blocks of 1024 threads: 40960 threads, 0 saw a partial count\n$")
+  EXPECT "^40 SMs x 1 blocks of 1024 threads: 40960 threads, 0 saw a partial count\n${simt_clean}")
 simt_robustness_test("An unknown SIMT_DEVICE ends the program naming the models it accepts"
   PROGRAM device_full_cooperative_grid ENV SIMT_DEVICE=V100 STATUS 2
   EXPECT "SIMT_DEVICE=V100: expected A100, T4, RTX4090 or H100")

@@ -3,15 +3,15 @@
 simt_add_executable(devices_vector_add_four_gpus SOURCES devices/vector_add_four_gpus.cu)
 simt_robustness_test("A vector add split over the four default devices and gathered with peer copies is right"
   PROGRAM devices_vector_add_four_gpus STATUS 0
-  EXPECT "^devices: 4\nwrong: 0 of 65536\nPASS\n$")
+  EXPECT "^devices: 4\nwrong: 0 of 65536\nPASS\n${simt_clean}")
 simt_robustness_test("SIMT_DEVICES sets how many devices a program finds"
   PROGRAM devices_vector_add_four_gpus ENV SIMT_DEVICES=2 STATUS 0
-  EXPECT "^devices: 2\nwrong: 0 of 65536\nPASS\n$")
+  EXPECT "^devices: 2\nwrong: 0 of 65536\nPASS\n${simt_clean}")
 if(NOT SIMT_SANITIZE)
   simt_add_executable(devices_unsynchronised SOURCES devices/unsynchronised_devices.cu)
   simt_robustness_test("A kernel on device 1 reading what device 0's kernel writes, with nothing between them, races, and the report names the array's device"
     PROGRAM devices_unsynchronised STATUS 0
-    EXPECT "simt: data race \\([a-z ]+\\) on global memory 'd_data'\\[0\\] \\(int, 256 elements, allocated on device 0 at unsynchronised_devices.cu:19\\)\n  [a-z]+ by thread \\(0,0,0\\) block \\(0,0,0\\) at unsynchronised_devices.cu:(7|12)[^\n]*\n  [a-z]+ by thread \\(0,0,0\\) block \\(0,0,0\\) at unsynchronised_devices.cu:(7|12)")
+    EXPECT "simt: data race \\([a-z ]+\\) on global memory 'd_data'\\[0\\] \\(int, 256 elements, allocated on device 0 at unsynchronised_devices.cu:19\\)[^\n]*\n  [a-z]+ by thread \\(0,0,0\\) block \\(0,0,0\\) at unsynchronised_devices.cu:(7|12)[^\n]*\n  [a-z]+ by thread \\(0,0,0\\) block \\(0,0,0\\) at unsynchronised_devices.cu:(7|12)")
 endif()
 simt_add_executable(devices_peer_access SOURCES devices/peer_access.cu SIMULATOR_ONLY)
 if(NOT SIMT_SANITIZE)

@@ -46,10 +46,10 @@ foreach(memory IN ITEMS "heap;host's heap;from calloc" "new;host's heap;from new
 endforeach()
 simt_robustness_test("A kernel reads pinned host memory from cudaMallocHost as a GPU does"
   PROGRAM kernel_faults ARGS pinned STATUS 0 SECONDS 15
-  EXPECT "^after the launch: cudaSuccess, out\\[31\\] = 62\n$")
+  EXPECT "^after the launch: cudaSuccess, out\\[31\\] = 62\n${simt_clean}")
 simt_robustness_test("A host pointer a kernel is given but never reads is no fault"
   PROGRAM kernel_faults ARGS host-unread STATUS 0 SECONDS 15
-  EXPECT "^after the launch: cudaSuccess, out\\[31\\] = 62\n$")
+  EXPECT "^after the launch: cudaSuccess, out\\[31\\] = 62\n${simt_clean}")
 simt_robustness_test("After a stack overflow and a null pointer, a reset program runs kernels again"
   PROGRAM kernel_faults ARGS recover STATUS 0 SECONDS 15
   EXPECT "the faulting launches: cudaErrorLaunchFailure\nafter a reset: cudaSuccess, out\\[31\\] = 62\n")

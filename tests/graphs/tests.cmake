@@ -2,7 +2,7 @@
 simt_add_executable(graphs_captured_pipeline SOURCES graphs/captured_pipeline.cu)
 simt_robustness_test("A graph captured from a stream and one built from nodes with a child graph compute what their kernels would"
   PROGRAM graphs_captured_pipeline STATUS 0
-  EXPECT "captured nodes: 3\ncaptured: y\\[0\\] = 10, y\\[999\\] = 10 \\(expected 10\\)\nexplicit nodes: 3, the child's type: graph\nexplicit: y\\[0\\] = 2, y\\[999\\] = 2 \\(expected 2\\)\nPASS\n$")
+  EXPECT "captured nodes: 3\ncaptured: y\\[0\\] = 10, y\\[999\\] = 10 \\(expected 10\\)\nexplicit nodes: 3, the child's type: graph\nexplicit: y\\[0\\] = 2, y\\[999\\] = 2 \\(expected 2\\)\nPASS\n${simt_clean}")
 if(NOT SIMT_SANITIZE)
   simt_add_executable(graphs_unordered_nodes SOURCES graphs/unordered_nodes.cu)
   simt_robustness_test("Two kernel nodes of a graph that no edge orders race on the array both write, and the fix named is an edge"

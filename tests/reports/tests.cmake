@@ -3,13 +3,13 @@ if(NOT SIMT_SANITIZE)
   simt_add_executable(reports_two_mallocs_one_line SOURCES reports/two_mallocs_one_line.cu)
   simt_robustness_test("Of two cudaMallocs on one line, a report names the one whose array was read past"
     PROGRAM reports_two_mallocs_one_line STATUS 0
-    EXPECT "simt: out-of-bounds read of global memory 'd_src'\\[32\\] \\(float, 32 elements, allocated at two_mallocs_one_line.cu:11\\)\n  read by thread \\(31,0,0\\) block \\(0,0,0\\) at two_mallocs_one_line.cu:6")
+    EXPECT "simt: out-of-bounds read of global memory 'd_src'\\[32\\] \\(float, 32 elements, allocated at two_mallocs_one_line.cu:11\\)[^\n]*\n  read by thread \\(31,0,0\\) block \\(0,0,0\\) at two_mallocs_one_line.cu:6")
 endif()
 if(NOT SIMT_SANITIZE)
   simt_add_executable(reports_void_cast_malloc SOURCES reports/void_cast_malloc.cu)
   simt_robustness_test("An array allocated with cudaMalloc((void**)&d_x, ...) is counted in its own type in reports"
     PROGRAM reports_void_cast_malloc STATUS 0
-    EXPECT "simt: out-of-bounds read of global memory 'd_x'\\[1000\\] \\(float, 1000 elements, allocated at void_cast_malloc.cu:13\\)\n  read by thread \\(232,0,0\\) block \\(3,0,0\\) at void_cast_malloc.cu:7")
+    EXPECT "simt: out-of-bounds read of global memory 'd_x'\\[1000\\] \\(float, 1000 elements, allocated at void_cast_malloc.cu:13\\)[^\n]*\n  read by thread \\(232,0,0\\) block \\(3,0,0\\) at void_cast_malloc.cu:7")
 endif()
 
 # An allocation has one name in every report: the variable the program gave cudaMalloc, wherever
@@ -19,7 +19,7 @@ if(NOT SIMT_SANITIZE)
   simt_add_executable(reports_name_through_helper SOURCES reports/name_through_helper.cu)
   simt_robustness_test("An array allocated by a helper's cudaMalloc(p, ...) is named p in a race and in an out-of-bounds read alike"
     PROGRAM reports_name_through_helper STATUS 0
-    EXPECT "simt: data race \\(write after write\\) on global memory 'p'\\[0\\] \\(float, 64 elements, allocated at name_through_helper.cu:9\\)\n  write by thread \\(1,0,0\\) block \\(0,0,0\\) at name_through_helper.cu:14\n.*simt: out-of-bounds read of global memory 'p'\\[64\\] \\(float, 64 elements, allocated at name_through_helper.cu:9\\)\n  read by thread \\(63,0,0\\) block \\(0,0,0\\) at name_through_helper.cu:19")
+    EXPECT "simt: data race \\(write after write\\) on global memory 'p'\\[0\\] \\(float, 64 elements, allocated at name_through_helper.cu:9\\)[^\n]*\n  write by thread \\(1,0,0\\) block \\(0,0,0\\) at name_through_helper.cu:14\n.*simt: out-of-bounds read of global memory 'p'\\[64\\] \\(float, 64 elements, allocated at name_through_helper.cu:9\\)[^\n]*\n  read by thread \\(63,0,0\\) block \\(0,0,0\\) at name_through_helper.cu:19")
   simt_add_executable(reports_name_in_macro_and_loop SOURCES reports/name_in_macro_and_loop.cu)
   foreach(case IN ITEMS "macro|d_C|25|inside CHECK(cudaMalloc(&d_C, ...)) is named d_C"
                         "loop|d_buf\\[k\\]|27|in a loop, cudaMalloc(&d_buf[k], ...), is named d_buf[k]"
@@ -32,7 +32,7 @@ if(NOT SIMT_SANITIZE)
     list(GET case 3 said)
     simt_robustness_test("An array allocated ${said} in a race and in an out-of-bounds write alike"
       PROGRAM reports_name_in_macro_and_loop ARGS ${how} STATUS 0
-      EXPECT "simt: data race \\(read after write\\) on global memory '${name}'\\[0\\] \\(int, 32 elements, allocated at name_in_macro_and_loop.cu:${line}\\)\n  read by thread \\(1,0,0\\) block \\(0,0,0\\) at name_in_macro_and_loop.cu:12\n.*simt: out-of-bounds write of global memory '${name}'\\[32\\] \\(int, 32 elements, allocated at name_in_macro_and_loop.cu:${line}\\)\n  write by thread \\(32,0,0\\) block \\(0,0,0\\) at name_in_macro_and_loop.cu:17")
+      EXPECT "simt: data race \\(read after write\\) on global memory '${name}'\\[0\\] \\(int, 32 elements, allocated at name_in_macro_and_loop.cu:${line}\\)[^\n]*\n  read by thread \\(1,0,0\\) block \\(0,0,0\\) at name_in_macro_and_loop.cu:12\n.*simt: out-of-bounds write of global memory '${name}'\\[32\\] \\(int, 32 elements, allocated at name_in_macro_and_loop.cu:${line}\\)[^\n]*\n  write by thread \\(32,0,0\\) block \\(0,0,0\\) at name_in_macro_and_loop.cu:17")
   endforeach()
 
   # Runs PROGRAM with SIMT_REPORT=json: its output must match EXPECT and its JSON report REPORT.

@@ -4,11 +4,11 @@
 # Memory still allocated at exit: one note line, no finding, no effect on the exit status;
 # SIMT_CHECK=all,leak makes each a finding, as compute-sanitizer's --leak-check full does.
 simt_add_executable(runtime_leaks_at_exit SOURCES runtime/leaks_at_exit.cu SIMULATOR_ONLY)
-set(simt_leak_note "simt: note: 3 allocations \\(13 KiB\\) were never freed, the largest 'd_a' allocated at leaks_at_exit.cu:15; cudaFree them, or SIMT_CHECK=all,leak lists each\n$")
+set(simt_leak_note "simt: note: 3 allocations \\(13 KiB\\) were never freed, the largest 'd_a' allocated at leaks_at_exit.cu:15; cudaFree them, or SIMT_CHECK=all,leak lists each\n")
 simt_robustness_test("Memory never freed is one note line at exit, not a finding, and the program exits 0"
-  PROGRAM runtime_leaks_at_exit STATUS 0 EXPECT "^last 6142\n${simt_leak_note}")
+  PROGRAM runtime_leaks_at_exit STATUS 0 EXPECT "^last 6142\n${simt_leak_note}${simt_clean}")
 simt_robustness_test("Memory never freed leaves the exit status alone even with SIMT_EXITCODE set"
-  PROGRAM runtime_leaks_at_exit ENV SIMT_EXITCODE=3 STATUS 0 EXPECT "^last 6142\n${simt_leak_note}")
+  PROGRAM runtime_leaks_at_exit ENV SIMT_EXITCODE=3 STATUS 0 EXPECT "^last 6142\n${simt_leak_note}${simt_clean}")
 simt_robustness_test("With SIMT_CHECK=all,leak each allocation never freed is a finding with its line"
   PROGRAM runtime_leaks_at_exit ENV SIMT_CHECK=all,leak SIMT_EXITCODE=3 STATUS 3
   EXPECT "simt: leak: device memory 'd_a' \\(float, 3072 elements, allocated at leaks_at_exit.cu:15\\) was never freed\n  free it with cudaFree.*'d_b'.*'d_count'.*simt: 3 findings \\(3 leak\\)")
@@ -51,13 +51,13 @@ simt_bad_call("Managed-memory hints check the pointer, the range and the device 
 # which AddressSanitizer builds go without.
 if(NOT SIMT_SANITIZE)
   simt_bad_call("An int load 2 bytes into an int array is a misaligned address, with the array, the offset and the line" misaligned-load
-    "simt: misaligned address: 4-byte read of global memory 'd_in'\\[0\\] \\+ 2 bytes \\(int, 64 elements, allocated at bad_calls.cu:75\\)\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at bad_calls.cu:13\n  byte offset 2, 0.5 in 4-byte units, is not a multiple of 4: a GPU stops the kernel here with cudaErrorMisalignedAddress.*simt: 1 finding \\(1 misaligned-address\\)")
+    "simt: misaligned address: 4-byte read of global memory 'd_in'\\[0\\] \\+ 2 bytes \\(int, 64 elements, allocated at bad_calls.cu:75\\)[^\n]*\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at bad_calls.cu:13\n  byte offset 2, 0.5 in 4-byte units, is not a multiple of 4: a GPU stops the kernel here with cudaErrorMisalignedAddress.*simt: 1 finding \\(1 misaligned-address\\)")
   simt_bad_call("A double stored at byte 12 of a char buffer is a misaligned address, and one at byte 16 is not" misaligned-store
-    "simt: misaligned address: 8-byte write of global memory 'd_bytes'\\[12\\] \\(char, 64 elements, allocated at bad_calls.cu:84\\)\n  write by thread \\(0,0,0\\) block \\(0,0,0\\) at bad_calls.cu:21\n  byte offset 12, 1.5 in 8-byte units, is not a multiple of 8.*simt: 1 finding \\(1 misaligned-address\\)")
+    "simt: misaligned address: 8-byte write of global memory 'd_bytes'\\[12\\] \\(char, 64 elements, allocated at bad_calls.cu:84\\)[^\n]*\n  write by thread \\(0,0,0\\) block \\(0,0,0\\) at bad_calls.cu:21\n  byte offset 12, 1.5 in 8-byte units, is not a multiple of 8.*simt: 1 finding \\(1 misaligned-address\\)")
   simt_bad_call("A struct of two doubles copied from an 8-byte boundary is not a misaligned access" aligned-pairs
-    "^cudaDeviceSynchronize\\(\\): cudaSuccess\n$")
+    "^cudaDeviceSynchronize\\(\\): cudaSuccess\n${simt_clean}")
   simt_bad_call("A misaligned atomicAdd names its array and offset, not a bare address" misaligned-atomic
-    "simt: misaligned address: 4-byte atomic of global memory 'd_counter'\\[1\\] \\+ 2 bytes \\(int, 4 elements, allocated at bad_calls.cu:91\\)\n  atomic by thread \\(0,0,0\\) block \\(0,0,0\\) at bad_calls.cu:17\n  byte offset 6, 1.5 in 4-byte units.*simt: 1 finding \\(1 misaligned-atomic\\)")
+    "simt: misaligned address: 4-byte atomic of global memory 'd_counter'\\[1\\] \\+ 2 bytes \\(int, 4 elements, allocated at bad_calls.cu:91\\)[^\n]*\n  atomic by thread \\(0,0,0\\) block \\(0,0,0\\) at bad_calls.cu:17\n  byte offset 6, 1.5 in 4-byte units.*simt: 1 finding \\(1 misaligned-atomic\\)")
 endif()
 
 # The runtime API as courses use it (typed allocation overloads, managed-memory hints, pitched
@@ -66,7 +66,7 @@ simt_add_executable(runtime_course_api SOURCES runtime/course_api.cu)
 add_test(NAME "The allocation templates, managed-memory hints and block_tile_memory of CUDA courses build and run"
          COMMAND runtime_course_api)
 set_tests_properties("The allocation templates, managed-memory hints and block_tile_memory of CUDA courses build and run"
-  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "simt: |FAILED")
+  PROPERTIES PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "${simt_said}|FAILED")
 if(TARGET runtime_course_api_cuda)
   add_test(NAME "The allocation templates, managed-memory hints and block_tile_memory of CUDA courses run on the GPU"
            COMMAND runtime_course_api_cuda)
@@ -89,7 +89,7 @@ endif()
 # The legacy default stream synchronises with blocking streams, not with non-blocking ones.
 simt_add_executable(runtime_legacy_default_stream SOURCES runtime/legacy_default_stream.cu)
 simt_robustness_test("A kernel on stream 0 after one on a created stream runs after it and does not race with it"
-  PROGRAM runtime_legacy_default_stream STATUS 0 EXPECT "^out\\[4095\\] = 8190\n$")
+  PROGRAM runtime_legacy_default_stream STATUS 0 EXPECT "^out\\[4095\\] = 8190\n${simt_clean}")
 if(NOT SIMT_SANITIZE)
   simt_robustness_test("A kernel on stream 0 and one on a cudaStreamNonBlocking stream race on what both touch"
     PROGRAM runtime_legacy_default_stream ARGS nonblocking STATUS 0

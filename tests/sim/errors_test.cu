@@ -153,7 +153,7 @@ TEST_CASE("Barriers and device memory are refused on the host", "[errors]") {
     CHECK_THROWS_WITH(__syncthreads(), Contains("on the host"));
     auto a = simt::to_device(std::vector<int>{1, 2, 3});
     simt::ptr<int> p = a;
-    CHECK_THROWS_WITH(static_cast<int>(p[0]), Contains("accessed on the host") && Contains("copy_to_host"));
+    CHECK_THROWS_WITH(static_cast<int>(p[0]), Contains("host read of global memory") && Contains("copy_to_host"));
 }
 
 TEST_CASE("After a kernel error, later launches on the stream are skipped until it is collected", "[errors]") {

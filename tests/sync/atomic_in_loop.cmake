@@ -24,8 +24,9 @@ else()
 endif()
 foreach(workers IN ITEMS 1 4)
   run(${CMAKE_COMMAND} -E env SIMT_WORKERS=${workers} ${program} used)
-  if(NOT all MATCHES "atomic in a loop \\(result used\\): [0-9]+ paths in the money \\(expected [0-9]+\\)"
-     OR all MATCHES "simt: [^\n]*(deadlock|finding|stopped)")
+  if(NOT all MATCHES "atomic in a loop \\(result used\\): [0-9]+ paths in the money \\(expected [0-9]+\\)\n"
+     OR NOT all MATCHES "simt: no findings \\(race, bounds, init, sync checked\\)\n$"
+     OR all MATCHES "simt: [^\n]*(deadlock|[0-9]+ finding|stopped)")
     message(FATAL_ERROR "at ${workers} workers it did not run clean to its end:\n${all}")
   endif()
 endforeach()

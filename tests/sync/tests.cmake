@@ -23,7 +23,7 @@ foreach(workers IN ITEMS 1 4)
     list(GET parts 0 form)
     list(GET parts 1 name)
     simt_robustness_test("${name}${at}" PROGRAM sync_idioms ARGS ${form}
-      ENV SIMT_WORKERS=${workers} STATUS 0 EXPECT "^${form}: [0-9]+ \\(expected [0-9]+\\)\n$")
+      ENV SIMT_WORKERS=${workers} STATUS 0 EXPECT "^${form}: [0-9]+ \\(expected [0-9]+\\)\n${simt_clean}")
   endforeach()
   simt_robustness_test("Message passing without the writer's fence is a race at the message's lines, naming the atomic that needed one${at}"
     PROGRAM sync_idioms ARGS message-no-writer-fence ENV SIMT_WORKERS=${workers} STATUS 0
@@ -81,12 +81,12 @@ foreach(workers IN ITEMS 1 4)
     foreach(case IN ITEMS
         "lock-without-fences|A spin lock with no fence leaves the writes it guards racing, naming the unlock's atomic|${race_on}  write by thread \\(0,0,0\\) block \\(1,0,0\\) at volatile.cu:19\n  write by thread \\(0,0,0\\) block \\(0,0,0\\) at volatile.cu:18\n  the other thread made this access, then the atomic at volatile.cu:20, with no __threadfence\\(\\)[^\n]*\nsimt: 1 finding \\(1 data-race\\)\n$"
         "unguarded|Two blocks writing one element with no lock and no flag race|${race_on}  write by thread \\(0,0,0\\) block \\(1,0,0\\) at volatile.cu:28\n  write by thread \\(0,0,0\\) block \\(0,0,0\\) at volatile.cu:27\n  nothing orders these accesses: ${unguarded_hint}[^\n]*\nsimt: 1 finding \\(1 data-race\\)\n$"
-        "reread-after-publish|A read after publishing the flag races with the write of the block that saw it|simt: data race \\(write after read\\) on global memory 'data'\\[0\\][^\n]*\n  write by thread \\(0,0,0\\) block \\(1,0,0\\) at volatile.cu:45\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at volatile.cu:40\n  the other thread made this access after its release \\(the atomic at volatile.cu:39[^\n]*\nsimt: 1 finding \\(1 data-race\\)\n$"
+        "reread-after-publish|A read after publishing the flag races with the write of the block that saw it|simt: data race \\(write after read\\) on global memory 'data'\\[0\\][^\n]*\n  write by thread \\(0,0,0\\) block \\(1,0,0\\) at volatile.cu:45\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at volatile.cu:40\n  the other thread made this access after its release \\(the __threadfence\\(\\) at volatile.cu:38 and the atomic at volatile.cu:39\\)[^\n]*\nsimt: 1 finding \\(1 data-race\\)\n$"
         "lock-missing-acquire-fence|A lock whose atomicCAS has no fence after it in one block is a race at the guarded writes, naming that atomicCAS|${race_on}  write by thread \\(0,0,0\\) block \\(1,0,0\\) at volatile.cu:58\n  write by thread \\(0,0,0\\) block \\(0,0,0\\) at volatile.cu:57\n  the atomic at volatile.cu:54 read what the other thread released, but no __threadfence\\(\\) follows it[^\n]*a write after it may be performed before[^\n]*\nsimt: 1 finding \\(1 data-race\\)\n$"
-        "fenced-lock|A spin lock with both fences orders what it guards|^fenced-lock: 4 \\(expected 4\\)\n$"
-        "fenced-flag|Message passing with fences and an atomic flag is no race|^fenced-flag: 46 \\(expected 46\\)\n$"
-        "fenced-volatile-flag|Message passing with fences and a volatile flag is no race, the flag's own accesses included|^fenced-volatile-flag: 46 \\(expected 46\\)\n$"
-        "fenced-flag-writer-first|A volatile flag read once, already raised, then a fence, is an acquire and no race|^fenced-flag-writer-first: 7 \\(expected 7\\)\n$"
+        "fenced-lock|A spin lock with both fences orders what it guards|^fenced-lock: 4 \\(expected 4\\)\n${simt_clean}"
+        "fenced-flag|Message passing with fences and an atomic flag is no race|^fenced-flag: 46 \\(expected 46\\)\n${simt_clean}"
+        "fenced-volatile-flag|Message passing with fences and a volatile flag is no race, the flag's own accesses included|^fenced-volatile-flag: 46 \\(expected 46\\)\n${simt_clean}"
+        "fenced-flag-writer-first|A volatile flag read once, already raised, then a fence, is an acquire and no race|^fenced-flag-writer-first: 7 \\(expected 7\\)\n${simt_clean}"
         "spin-without-fence|A spin on an atomic flag then the data read with no fence is a memory-model finding naming the atomic|^spin-without-fence: 5 \\(expected 5\\)\nsimt: memory-model \\(read after write, an acquire without its fence\\) on global memory 'data'\\[0\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at volatile.cu:132\n  write by thread \\(0,0,0\\) block \\(1,0,0\\) at volatile.cu:125\n  the atomic at volatile.cu:129 read what the other thread released, but no __threadfence\\(\\) follows it[^\n]*today's GPUs[^\n]*\nsimt: 1 finding \\(1 memory-model\\)\n$"
         "spin-without-fence-then-write|A write after a spin on an atomic flag with no fence is a data race: it may be performed before the flag's read|${race_on}  write by thread \\(0,0,0\\) block \\(0,0,0\\) at volatile.cu:131\n  write by thread \\(0,0,0\\) block \\(1,0,0\\) at volatile.cu:125\n  the atomic at volatile.cu:129 read what the other thread released[^\n]*\nsimt: 1 finding \\(1 data-race\\)\n$"
         "acquire-with-block-fence|A __threadfence_block after another block's release is a memory-model finding that asks for __threadfence|^acquire-with-block-fence: 8 \\(expected 8\\)\nsimt: memory-model \\(read after write, an acquire without its fence\\) on global memory 'data'\\[0\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at volatile.cu:148\n  write by thread \\(0,0,0\\) block \\(1,0,0\\) at volatile.cu:141\n  the atomic at volatile.cu:145 read what another block released, and the __threadfence_block\\(\\) after it has block scope[^\n]*\nsimt: 1 finding \\(1 memory-model\\)\n$"
@@ -113,10 +113,10 @@ simt_add_executable(sync_atomic_in_loop SOURCES sync/atomic_in_loop.cu)
 foreach(workers IN ITEMS 1 4)
   simt_robustness_test("An atomicOr into a block flag in every iteration of a loop, between barriers, is no spin and no deadlock (SIMT_WORKERS=${workers})"
     PROGRAM sync_atomic_in_loop ENV SIMT_WORKERS=${workers} STATUS 0 SECONDS 120
-    EXPECT "^atomic in a loop: [0-9]+ paths in the money \\(expected [0-9]+\\)\n$")
+    EXPECT "^atomic in a loop: [0-9]+ paths in the money \\(expected [0-9]+\\)\n${simt_clean}")
   simt_robustness_test("An atomicOr whose result is used, in every iteration of a loop between barriers, is no spin and no deadlock (SIMT_WORKERS=${workers})"
     PROGRAM sync_atomic_in_loop ARGS used ENV SIMT_WORKERS=${workers} STATUS 0 SECONDS 120
-    EXPECT "^atomic in a loop \\(result used\\): [0-9]+ paths in the money \\(expected [0-9]+\\)\n$")
+    EXPECT "^atomic in a loop \\(result used\\): [0-9]+ paths in the money \\(expected [0-9]+\\)\n${simt_clean}")
 endforeach()
 if(TARGET simt_sim)
   add_test(NAME "simt-nvcc builds the atomic-in-a-loop kernel, which runs to its end with no finding"

@@ -16,26 +16,29 @@ const char* access_name(Access k) {
     return k == Access::read ? "read" : k == Access::write ? "write" : "atomic";
 }
 
+long long element_of(const Allocation* a, const void* p);
+
 [[noreturn]] void host_access(const InvalidEvent& e) {
     if (e.why == Invalid::out_of_view)
         throw simt::Error("simt: device memory was indexed on the host at " + where(e.where) +
                           "; only kernels can touch device memory: copy it with copy_to_host()");
     if (!e.array) throw simt::Error("simt: a null simt::ptr was dereferenced at " + where(e.where));
-    if (e.array->symbol)  // nvcc's host code would touch its own copy, silently
-        throw simt::Error("simt: host code at " + where(e.where) +
-                          " accessed the device variable " + describe(e.array) + " (" +
-                          origin(e.array) +
-                          "); the host cannot read "
-                          "or write a __device__ or __constant__ variable directly (with nvcc it "
-                          "would touch a host copy that kernels never see): use "
-                          "cudaMemcpyToSymbol and cudaMemcpyFromSymbol, or declare it __managed__");
-    throw simt::Error(
-        "simt: device memory " + describe(e.array) + " (" + origin(e.array) +
-        ") was accessed on the host at " + where(e.where) +
-        "; only kernels can touch device memory (on a GPU this access would crash): " +
-        (e.array->cuda ? "copy it to the host with cudaMemcpy, or allocate it with "
-                         "cudaMallocManaged"
-                       : "copy it with copy_to_host()"));
+    // A finding (its JSON line, SIMT_EXITCODE), printed now, and an error with its text: the
+    // program ends with it unless it catches the error, as a GPU would end it with a crash.
+    Draft d;
+    d.kind = FindingKind::host_access;
+    d.array = e.array;
+    d.element = element_of(e.array, e.address);
+    d.access_size = e.size;
+    DraftSite host;
+    host.loc = e.where;
+    host.access = access_name(e.kind);
+    host.host = true;
+    d.sites.push_back(host);
+    std::string text = format_text(d);
+    std::vector<PendingFinding> fs{{0, 0, key_of(d), std::move(d)}};
+    publish(fs);
+    throw simt::Error(std::move(text));
 }
 
 /// The element a pointer points at: rounded towards minus infinity below the array.

@@ -17,6 +17,7 @@
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
+#include <string_view>
 #include <utility>
 
 #include "shadow.hpp"
@@ -426,6 +427,18 @@ DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) 
     return d;
 }
 
+/// Whether two names of source files name one file: a raw access's name comes from the debug
+/// info, joined with the compile directory ("/home/me/a.cu"), a barrier's from
+/// std::source_location, as the compiler was given it ("a.cu").
+bool same_source(const char* a, const char* b) {
+    if (!a || !b) return false;
+    std::string_view x(a), y(b);
+    while (x.starts_with("./")) x.remove_prefix(2);
+    while (y.starts_with("./")) y.remove_prefix(2);
+    if (x.size() < y.size()) std::swap(x, y);
+    return x.ends_with(y) && (x.size() == y.size() || x[x.size() - y.size() - 1] == '/');
+}
+
 /// The usual fix for a race between `prev` (a read when `prev_read`) and the running thread's
 /// `cur` on memory of `space`, and the atomic and fence it names, if any.
 Hint race_hint(const Stamp& prev, const Stamp& cur, bool prev_read, Space space,
@@ -472,7 +485,7 @@ Hint race_hint(const Stamp& prev, const Stamp& cur, bool prev_read, Space space,
     // the later line before thread 64 reads on the earlier one.
     const RaceBlock& b = *tls_race;
     unsigned bar = b.barrier.line();
-    bool barrier_between = std::strcmp(b.barrier.file_name(), c.file_name()) == 0 &&
+    bool barrier_between = same_source(b.barrier.file_name(), c.file_name()) &&
                            std::min(p.line(), c.line()) < bar && bar < std::max(p.line(), c.line());
     if (same_file && b.gen > 0 && barrier_between) return Hint::next_iteration;
     return prev.thread() / 32 == cur.thread() / 32 ? Hint::syncthreads_or_syncwarp

@@ -7,7 +7,8 @@
 // has. There the sample
 //  1. runs the same launch under SIMT_CHECK=none's Config (memcheck only, no shadow cells),
 //     blocks not yet finished, spread over them, one after another on its own thread (the copy
-//     has no oneTBB threads), and sends the CPU time each took;
+//     has no oneTBB threads), and sends the CPU time each took (its thread's: the launch
+//     running on beside it on every core does not count);
 //  2. runs a few more with the profiler's counting on, as SIMT_PROFILE has it, and sends the
 //     time model's prediction for the whole launch from their counts (check/checker.hpp's
 //     predict_running);
@@ -15,7 +16,9 @@
 // Its stdout and stderr are /dev/null, and what it writes into memory is its own copy
 // (copy-on-write): the launch it was copied from, its results and its reports, are unchanged.
 // A copy that does not answer in time (blocks that wait on each other, a lock another thread
-// held at the fork) is killed; one whose parent ends dies with it.
+// held at the fork) is killed; one whose parent ends dies with it. While it lives, the first
+// write to each page by either process copies that page: memory the launch rewrites in those
+// seconds is held twice, and should memory run out, the copy is what the kernel ends first.
 #pragma once
 #include <sys/types.h>
 
@@ -33,7 +36,7 @@ class BlockSample {
 public:
     using Clock = std::chrono::steady_clock;
     /// How long the copy is waited for, from the fork.
-    static constexpr auto limit = std::chrono::milliseconds(2500);
+    static constexpr auto limit = std::chrono::milliseconds(3000);
 
     /// Forks the copy that samples `g`, whose blocks are running: on the watchdog thread, while
     /// `g` lives. Returns at once; forked() is false where no copy could be made.

@@ -38,7 +38,7 @@ constexpr auto line_every_tty = milliseconds(500);
 constexpr auto line_every_log = seconds(30);
 /// A checked launch that has run this long and, at its rate so far, will take longer than
 /// `long_launch` in all says what waiting costs (estimate).
-constexpr auto estimate_after = milliseconds(1500);
+constexpr auto estimate_after = milliseconds(1000);
 constexpr auto long_launch = seconds(10);
 /// The signal that asks a worker where its thread is (nothing else in a program uses it).
 constexpr int sample_signal = SIGURG;

@@ -145,6 +145,11 @@ public:
         last_ = nullptr;
         last_key_ = ~std::uint64_t(0);
     }
+    /// Calls `f(first, bits)` for each chunk: bit i of `bits` is sector first + i.
+    template <class F>
+    void each_chunk(F&& f) const {
+        for (const auto& [key, bits] : chunks_) f(key << 12, bits);
+    }
 
 private:
     std::unordered_map<std::uint64_t, std::bitset<4096>> chunks_;

@@ -24,6 +24,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -31,6 +32,7 @@
 
 #include "counters.hpp"
 #include "../check/checker.hpp"
+#include "../memory/arena.hpp"
 #include "../report/symbolize.hpp"
 #include "../report/text.hpp"
 #include "../report/timing_text.hpp"
@@ -527,6 +529,34 @@ struct LineRun {
 /// file joins it with the build's folder, and the same line must not count twice.
 using LineRuns = std::map<std::pair<std::string, unsigned>, LineRun>;
 
+/// Adds to `arrays` the arrays that the sectors of `s` lie in.
+void arrays_of(const SectorSet& s, std::unordered_set<const Allocation*>& arrays) {
+    s.each_chunk([&](std::uint64_t first, const std::bitset<4096>& bits) {
+        const std::uintptr_t chunk_end = (first + bits.size()) * 32;
+        const Allocation* a = nullptr;
+        for (std::size_t i = 0; i < bits.size(); ++i) {
+            if (!bits[i]) continue;
+            const std::uintptr_t at = (first + i) * 32;
+            if (a && at >= reinterpret_cast<std::uintptr_t>(a->base) &&
+                at < reinterpret_cast<std::uintptr_t>(a->base) + a->size)
+                continue;
+            const void* p = reinterpret_cast<const void*>(at);
+            a = arena::contains(p) ? arena::owner_in_range(p) : nullptr;
+            if (!a) continue;
+            arrays.insert(a);
+            // An array that holds the rest of the chunk: no other array can be in it.
+            if (reinterpret_cast<std::uintptr_t>(a->base) + a->size >= chunk_end) break;
+        }
+    });
+}
+
+/// The 32-byte sectors of `arrays`, in all.
+std::uint64_t sectors_of(const std::unordered_set<const Allocation*>& arrays) {
+    std::uint64_t n = 0;
+    for (const Allocation* a : arrays) n += (a->size + 31) / 32;
+    return n;
+}
+
 /// A launch's counts by line and in all, from its sites: a raw access's return address becomes
 /// its line here, once per site.
 struct Summary {
@@ -764,6 +794,15 @@ private:
               &w.distinct_sectors, &w.shared_wavefronts, &w.global_waits, &w.warp_instructions,
               &w.thread_ops})
             *count = static_cast<std::uint64_t>(double(*count) * scale);
+        // Blocks that share what they read (a matrix multiply's inputs) touch no more distinct
+        // sectors together than the arrays hold: scaled, the footprint stops there.
+        std::unordered_set<const Allocation*> read, written;
+        arrays_of(t.read, read);
+        arrays_of(t.written, written);
+        w.distinct_read_sectors = std::min(w.distinct_read_sectors, sectors_of(read));
+        w.distinct_written_sectors = std::min(w.distinct_written_sectors, sectors_of(written));
+        read.insert(written.begin(), written.end());
+        w.distinct_sectors = std::min(w.distinct_sectors, sectors_of(read));
         out = predict_time(gpu_model(), w);
         return true;
     }

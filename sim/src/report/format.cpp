@@ -233,9 +233,8 @@ std::string sync_text(const Draft& d) {
                 "the other thread made this access after its __threadfence() at {} and before the "
                 "atomic at {}, and a release covers only what comes before its fence, so nothing "
                 "orders this access for the thread that sees the atomic: put a __threadfence() "
-                "between the access and the atomic at {} (or make the access before the fence at "
-                "{})",
-                where(d.fence_site), at, at, where(d.fence_site));
+                "between the access and the atomic at {}",
+                where(d.fence_site), at, at);
         case Hint::release_block_scope:
             return fmt::format(
                 "the release at {} has block scope (__threadfence_block(), or an atomic's _block "
@@ -246,17 +245,17 @@ std::string sync_text(const Draft& d) {
     }
 }
 
-/// "  and 23 more threads at this line (47 more accesses)": what the report stands for beyond its
-/// first access, after that access's line; empty when it stands for that one only.
-std::string folded_line(const Draft& d) {
+/// ", and 23 more threads at this line (47 more accesses in all)": what the report stands for
+/// beyond the access it names, for the end of its first line; empty when it stands for that one.
+std::string folded_clause(const Draft& d) {
     if (d.threads <= 1 && d.accesses <= 1) return {};
     const char* where = d.sites.size() > 1 ? "these lines" : "this line";
     const std::uint64_t threads = d.threads > 0 ? d.threads - 1 : 0;
     const std::uint64_t accesses = d.accesses > 0 ? d.accesses - 1 : 0;
     if (threads == 0)
-        return fmt::format("    and {} more access{} by this thread at {}\n", accesses,
+        return fmt::format(", and {} more access{} by the same thread at {}", accesses,
                            accesses == 1 ? "" : "es", where);
-    return fmt::format("    and {} more thread{} at {} ({} more access{} in all)\n", threads,
+    return fmt::format(", and {} more thread{} at {} ({} more access{} in all)", threads,
                        threads == 1 ? "" : "s", where, accesses, accesses == 1 ? "" : "es");
 }
 
@@ -318,14 +317,14 @@ std::string out_of_bounds(const Draft& d, const std::string& what, const std::st
 
 }  // namespace
 
-std::string format_text(const Draft& d) {
+namespace {
+
+/// format_text's report, before what it folds in is added to its first line.
+std::string report_text(const Draft& d) {
     const DraftSite& first = d.sites.front();
     const std::string what = first.access;
     std::string sites;
-    for (const DraftSite& s : d.sites) {
-        sites += by_line(s, true);
-        if (&s == &d.sites.front()) sites += folded_line(d);
-    }
+    for (const DraftSite& s : d.sites) sites += by_line(s, true);
     switch (d.kind) {
         case FindingKind::data_race:
             if (d.hint == Hint::host_before_wait)
@@ -363,6 +362,21 @@ std::string format_text(const Draft& d) {
                 "simt: {} through a null simt::ptr\n{}  not performed; the kernel was "
                 "given no array for this parameter",
                 what, sites);
+        case FindingKind::host_access:
+            if (d.array->symbol)  // nvcc's host code would touch its own copy, silently
+                return fmt::format(
+                    "simt: host {} of the device variable {} ({})\n{}  the host cannot read or "
+                    "write a __device__ or __constant__ variable directly (with nvcc it would "
+                    "touch a host copy that kernels never see): use cudaMemcpyToSymbol and "
+                    "cudaMemcpyFromSymbol, or declare it __managed__; the program stops here",
+                    what, describe(d.array), origin(d.array), by_line(first, true));
+            return fmt::format(
+                "simt: host {} of {} ({})\n{}  only kernels can touch device "
+                "memory, and on a GPU this access would crash the program, so it stops here: {}",
+                what, memory(d), origin(d.array), by_line(first, true),
+                d.array->cuda ? "copy it to the host with cudaMemcpy, or allocate it with "
+                                "cudaMallocManaged"
+                              : "copy it with copy_to_host()");
         case FindingKind::use_after_free:
             return fmt::format(
                 "simt: use after free: {} of {} ({}, already freed)\n{}  {}", what, memory(d),
@@ -409,6 +423,14 @@ std::string format_text(const Draft& d) {
         case FindingKind::warp_divergence: return warp_misuse_text(d.misuse);
     }
     return "";
+}
+
+}  // namespace
+
+std::string format_text(const Draft& d) {
+    std::string text = report_text(d);
+    text.insert(std::min(text.find('\n'), text.size()), folded_clause(d));
+    return text;
 }
 
 std::string rank_runs(const std::vector<std::uint64_t>& ranks, dim3 shape) {
@@ -694,8 +716,8 @@ std::string warp_misuse_text(const WarpMisuseDraft& d) {
                                who, d.what, where(d.site), d.mask, d.other, where(d.other_site));
         case Problem::reads_outside_mask:
             return fmt::format("simt: {} reads lane {} in {} at {}, but the mask {:#010x} leaves "
-                               "lane {} out: CUDA leaves the value undefined (simt gives the lane "
-                               "its own value). Name every lane it reads from in the mask, or "
+                               "lane {} out: CUDA leaves the value undefined (simt gives 0). Name "
+                               "every lane it reads from in the mask, or "
                                "keep the offset within the lanes it names",
                                who, d.source, d.what, where(d.site), d.mask, d.source);
         case Problem::short_tile:
@@ -925,7 +947,7 @@ std::string watchdog_estimate(const WatchdogEstimate& e) {
         return duration(static_cast<long long>(s + 0.5));
     };
     std::string line = fmt::format("simt: the kernel launched at {} ({} blocks) takes about {} here "
-                                   "checked, ",
+                                   "checked at its rate so far, ",
                                    where(e.launch), e.blocks, about(e.checked_s));
     using Unchecked = WatchdogEstimate::Unchecked;
     switch (e.unchecked) {
@@ -1124,6 +1146,7 @@ std::string_view to_string(FindingKind k) {
         case FindingKind::warp_divergence: return "warp-divergence";
         case FindingKind::deadlock: return "deadlock";
         case FindingKind::memory_model: return "memory-model";
+        case FindingKind::host_access: return "host-access";
     }
     return "unknown";
 }

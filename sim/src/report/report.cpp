@@ -327,12 +327,19 @@ std::string array_name(const Allocation* a) {
 
 std::string not_reported_yet(const std::exception& e) {
     std::string what = e.what();
-    auto* fault = dynamic_cast<const KernelFault*>(&e);
-    if (!fault || !fault->finding) return what;
+    const std::string first_line = what.substr(0, what.find('\n')) + " (reported above)";
     auto& p = published();
     std::lock_guard lock(p.m);
+    auto* fault = dynamic_cast<const KernelFault*>(&e);
+    // An error whose text is a finding's (a host access of device memory ends the program so).
+    if (!fault)
+        return std::any_of(p.all.begin(), p.all.end(),
+                           [&](const Finding& f) { return f.text == what; })
+                   ? first_line
+                   : what;
+    if (!fault->finding) return what;
     if (!p.keys.contains(*fault->finding)) return what;  // not printed (SIMT_CHECK, or cleared)
-    return what.substr(0, what.find('\n')) + " (reported above)";
+    return first_line;
 }
 
 FindingKey key_of(const Draft& d) {

@@ -48,8 +48,9 @@ std::string leak_note_text(const LeakNote& n);
 /// 12.5 blocks/s, about 77 s left".
 std::string watchdog_progress(const WatchdogDraft& w);
 /// What waiting for a long checked launch costs, said once within its first seconds: "simt: the
-/// kernel launched at f.cu:9 (4096 blocks) takes about 3 min here checked, about 25 s with
-/// SIMT_CHECK=none (6 of its blocks measured: ...), 1.2 ms on A100 (predicted from ...)".
+/// kernel launched at f.cu:9 (4096 blocks) takes about 3 min here checked at its rate so far,
+/// about 25 s with SIMT_CHECK=none (64 of its blocks measured: ...), 493 µs on A100 (predicted
+/// from ...)".
 std::string watchdog_estimate(const WatchdogEstimate& e);
 /// The first line of a launch the watchdog stopped (Ctrl-C, or no progress).
 std::string watchdog_header(const WatchdogDraft& w);

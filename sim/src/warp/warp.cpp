@@ -140,11 +140,15 @@ void complete(Worker& w, WarpState& ws, unsigned warp, const WarpMeeting& m) {
                 break;
             default: {
                 unsigned src = source_lane(m.op, l, ws.arg[l], ws.width[l]);
-                // A source outside the mask is undefined in CUDA; the lane keeps its own value.
-                // Lanes past the end of a partial last warp are no threads at all (warp_meet).
-                if (!(m.mask >> src & 1) && warp * 32 + src < b.nthreads)
-                    report_outside_mask(b, warp, m, l, src);
-                ws.result[l] = (m.mask >> src & 1) ? ws.value[src] : ws.value[l];
+                // A source outside the mask is undefined in CUDA. A lane of the warp that the
+                // mask leaves out gives 0: a reduction over the lanes a ballot picked (NVIDIA's
+                // reduction sample) then sums right, as it does on GPUs, whose left-out lanes
+                // hold 0 there (unverified on a GPU: docs/gpu-verification.md). Lanes past the
+                // end of a partial last warp are no threads at all (warp_meet): the caller keeps
+                // its own value, as a shuffle scan guarded by the lane's index expects.
+                const bool left_out = !(m.mask >> src & 1) && warp * 32 + src < b.nthreads;
+                if (left_out) report_outside_mask(b, warp, m, l, src);
+                ws.result[l] = (m.mask >> src & 1) ? ws.value[src] : left_out ? 0 : ws.value[l];
             }
         }
     }

@@ -33,6 +33,8 @@ enum class FindingKind : std::uint8_t {
     /// racecheck: two accesses ordered only by an acquire without its fence, which today's GPUs
     /// complete and CUDA's memory model does not promise
     memory_model,
+    /// memcheck: host code read or wrote device memory (a GPU would crash the program)
+    host_access,
 };
 
 /// "data-race", "uninitialized-read", "out-of-bounds", ... (as in the JSON report).

@@ -1,0 +1,60 @@
+# Every key of sim/src/report/draft.hpp's `enum class Hint` (but `none`) has one row in
+# tests/hints/tests.cmake's table, with its program, and docs/checkers.md's table of hints has the
+# same rows in the same order: a new hint cannot go untested or unwritten.
+# -DDRAFT=<sim/src/report/draft.hpp> -DTABLE=<tests/hints/tests.cmake> -DDOCS=<docs/checkers.md>
+file(READ "${DRAFT}" draft)
+if(NOT draft MATCHES "enum class Hint : [a-z0-9_:]+ {([^}]*)}")
+  message(FATAL_ERROR "no `enum class Hint` in ${DRAFT}")
+endif()
+set(body "${CMAKE_MATCH_1}")
+string(REGEX REPLACE "//[^\n]*" "" body "${body}")  # the comments, with their commas
+string(REGEX MATCHALL "[a-z_]+" keys "${body}")
+list(REMOVE_ITEM keys none)
+list(LENGTH keys count)
+if(count LESS 10)
+  message(FATAL_ERROR "only ${count} hints read from ${DRAFT}: ${keys}")
+endif()
+
+include("${TABLE}")
+set(rows "")
+foreach(row IN LISTS hint_rows)
+  if(NOT row MATCHES "^([a-z_]+)\\|([^|]*)\\|")
+    message(FATAL_ERROR "a row of ${TABLE} without its key and program: ${row}")
+  endif()
+  list(APPEND rows "${CMAKE_MATCH_1}")
+  get_filename_component(hints "${TABLE}" DIRECTORY)
+  if(NOT EXISTS "${hints}/${CMAKE_MATCH_2}")
+    message(FATAL_ERROR "the row for ${CMAKE_MATCH_1} names ${CMAKE_MATCH_2}, which is not in ${hints}")
+  endif()
+endforeach()
+
+# The docs' rows: those of the section's table, each opening with its key in backquotes.
+file(READ "${DOCS}" docs)
+string(FIND "${docs}" "\n## Hints, and the fixes they ask for\n" start)
+if(start EQUAL -1)
+  message(FATAL_ERROR "no section 'Hints, and the fixes they ask for' in ${DOCS}")
+endif()
+string(SUBSTRING "${docs}" ${start} -1 section)
+string(SUBSTRING "${section}" 1 -1 section)
+string(FIND "${section}" "\n## " next)
+string(SUBSTRING "${section}" 0 ${next} section)
+string(REGEX MATCHALL "\n\\| `[a-z_]+`" cells "${section}")
+set(documented "")
+foreach(cell IN LISTS cells)
+  string(REGEX REPLACE "^\n\\| `([a-z_]+)`$" "\\1" key "${cell}")
+  list(APPEND documented "${key}")
+endforeach()
+
+set(sorted_keys ${keys})
+set(sorted_rows ${rows})
+list(SORT sorted_keys)
+list(SORT sorted_rows)
+if(NOT sorted_rows STREQUAL sorted_keys)
+  message(FATAL_ERROR "tests/hints/tests.cmake's rows are not the hints of draft.hpp, one each:\n"
+                      "  draft.hpp: ${keys}\n  table:     ${rows}")
+endif()
+if(NOT documented STREQUAL rows)
+  message(FATAL_ERROR "docs/checkers.md's table of hints has not the rows of tests/hints/tests.cmake, in its order:\n"
+                      "  table: ${rows}\n  docs:  ${documented}")
+endif()
+message(STATUS "${count} hints, each with its program, its fix and its row in the docs")
