@@ -74,9 +74,7 @@ bool result_dropped(const void* pc) {
 bool same_line(const void* a, const void* b) {
     if (a == b) return true;
     const Loc x = loc_of(a), y = loc_of(b);
-    return x.line() != 0 && x.line() == y.line() &&
-           (x.file_name() == y.file_name() ||
-            (x.file_name() && y.file_name() && std::strcmp(x.file_name(), y.file_name()) == 0));
+    return x.line() != 0 && x.line() == y.line() && same_source(x.file_name(), y.file_name());
 }
 
 }  // namespace

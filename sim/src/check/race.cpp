@@ -427,18 +427,6 @@ DraftSite site_of_stamp(const RaceBlock& b, const Stamp& s, const char* access) 
     return d;
 }
 
-/// Whether two names of source files name one file: a raw access's name comes from the debug
-/// info, joined with the compile directory ("/home/me/a.cu"), a barrier's from
-/// std::source_location, as the compiler was given it ("a.cu").
-bool same_source(const char* a, const char* b) {
-    if (!a || !b) return false;
-    std::string_view x(a), y(b);
-    while (x.starts_with("./")) x.remove_prefix(2);
-    while (y.starts_with("./")) y.remove_prefix(2);
-    if (x.size() < y.size()) std::swap(x, y);
-    return x.ends_with(y) && (x.size() == y.size() || x[x.size() - y.size() - 1] == '/');
-}
-
 /// The usual fix for a race between `prev` (a read when `prev_read`) and the running thread's
 /// `cur` on memory of `space`, and the atomic and fence it names, if any.
 Hint race_hint(const Stamp& prev, const Stamp& cur, bool prev_read, Space space,
@@ -468,9 +456,7 @@ Hint race_hint(const Stamp& prev, const Stamp& cur, bool prev_read, Space space,
         return launch_cooperative ? Hint::other_block_grid_sync : Hint::other_block;
     if (cur.atomic() || prev.atomic()) return Hint::atomic_orders_nothing;
     const Loc &p = site_of(prev.site()), &c = site_of(cur.site());
-    bool same_file =
-        p.file_name() == c.file_name() ||
-        (p.file_name() && c.file_name() && std::strcmp(p.file_name(), c.file_name()) == 0);
+    const bool same_file = p.file_name() == c.file_name() || same_source(p.file_name(), c.file_name());
     // One line racing with itself. The read first (this thread writes what another read here
     // before it): the threads are at different steps of the same code, a loop's most often
     // (s[t] += s[t + stride] with no barrier in the loop), and a barrier is the fix, not an

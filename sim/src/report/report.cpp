@@ -289,6 +289,15 @@ bool atomic_result_unused(const char* file, unsigned line) {
     return any;
 }
 
+bool same_source(const char* a, const char* b) {
+    if (!a || !b) return false;
+    std::string_view x(a), y(b);
+    while (x.starts_with("./")) x.remove_prefix(2);
+    while (y.starts_with("./")) y.remove_prefix(2);
+    if (x.size() < y.size()) std::swap(x, y);
+    return x.ends_with(y) && (x.size() == y.size() || x[x.size() - y.size() - 1] == '/');
+}
+
 std::string file_line(const char* file, unsigned line) {
     return fmt::format("{}:{}", base_name(file), line);
 }

@@ -62,6 +62,10 @@ std::string watchdog_gave_up(const WatchdogDraft& w);
 std::string stopped_thread_text(const StoppedThread& t);
 /// The file's name without its folders ("?" for none).
 const char* base_name(const char* file);
+/// Whether two names of source files name one file: a raw access's name comes from the debug
+/// info, joined with the compile directory ("/home/me/a.cu"), a barrier's from
+/// std::source_location, as the compiler was given it ("a.cu").
+bool same_source(const char* a, const char* b);
 /// Lines `first` to `last` (1-based) of `file`, as far as it has them; none when it cannot be
 /// read. Every reader of the program's source (array names, the profiler's red/atom rule) uses
 /// this one.
