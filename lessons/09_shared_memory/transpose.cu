@@ -2,6 +2,7 @@
 // columns; the tiled kernels stage a 32x32 tile in shared memory so that both the read and the
 // write go along rows; the padded tile also avoids shared-memory bank conflicts. A fourth kernel
 // forgets the __syncthreads() between writing and reading the tile, and the checkers say so.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include <cuda_runtime.h>
+#include <simt/simt.hpp>  // simt::gpu_elapsed_time: the GPU's time, measured or predicted
 
 #define CHECK(call)                                                                      \
     do {                                                                                 \
@@ -130,9 +132,11 @@ int main(int argc, char** argv) {
     CHECK(cudaEventCreate(&stop));
 
     // Runs one kernel through `launch(out)`: once to warm up, then `repeats` times between two
-    // events. Prints the mean time, the effective bandwidth (the matrix read once and written
-    // once) and how many elements differ from `expect(r, c)`; returns that count, and adds a
-    // sample of the output to `sample`. Each kernel is launched at its own line below, so that
+    // events. Prints the GPU's mean time (measured on a GPU; in the simulator, predicted for the
+    // GPU it models, from what it counted), the effective bandwidth at that time (the matrix read
+    // once and written once), how many elements differ from `expect(r, c)` and, in the
+    // simulator, its own time; returns the count of wrong elements, and adds a sample of the
+    // output to `sample`. Each kernel is launched at its own line below, so that
     // SIMT_PROFILE=text counts each under its own name.
     auto run = [&](const char* name, auto* out_type, auto launch, auto expect, long& sample,
                    int repeats) {
@@ -146,8 +150,9 @@ int main(int argc, char** argv) {
         CHECK(cudaGetLastError());
         CHECK(cudaEventRecord(stop));
         CHECK(cudaEventSynchronize(stop));
-        float ms = 0;
-        CHECK(cudaEventElapsedTime(&ms, start, stop));
+        float ms = 0, simulator_ms = 0;
+        CHECK(simt::gpu_elapsed_time(&ms, start, stop));
+        CHECK(simt::simulator_elapsed_time(&simulator_ms, start, stop));
         ms /= repeats;
         std::vector<T> t(size_t(n) * n);
         CHECK(cudaMemcpy(t.data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
@@ -156,8 +161,12 @@ int main(int argc, char** argv) {
         for (size_t r = 0; r < size_t(n); ++r)
             for (size_t c = 0; c < size_t(n); ++c) wrong += t[r * n + c] != expect(r, c);
         for (size_t r = 0; r < size_t(n); r += 7) sample += static_cast<long>(t[r * n + (r * 3) % n]);
-        std::printf("%-24s %8.2f ms  %7.2f GB/s  %s\n", name, ms, 2.0 * out_bytes / (ms * 1e-3) / 1e9,
+        std::printf("%-24s %8.2f us  %7.1f GB/s  %-22s", name, ms * 1e3,
+                    2.0 * out_bytes / (ms * 1e-3) / 1e9,
                     wrong ? (std::to_string(wrong) + " elements wrong").c_str() : "correct");
+        if (!std::isnan(simulator_ms))  // a GPU build has no simulator time
+            std::printf("  simulator %7.2f ms", simulator_ms / repeats);
+        std::printf("\n");
         return wrong;
     };
     auto transposed = [&](size_t r, size_t c) { return host[c * n + r]; };
@@ -173,6 +182,7 @@ int main(int argc, char** argv) {
     long checksum = 0, ignored = 0;
     std::printf("-- a %dx%d matrix, blocks of %dx%d threads; the mean of %d launches each\n", n, n,
                 TILE, BLOCK_ROWS, repeats);
+    std::printf("-- GPU time and bandwidth: %s\n", simt::gpu_time_label().c_str());
     int wrong = 0;
     wrong += run("naive", as_int, [&](int* out) { transpose_naive<<<grid, block>>>(d_in, out, n); },
                  transposed, checksum, repeats);

@@ -2,6 +2,7 @@
 // as in NVIDIA's Best Practices Guide. A warp's 32 loads become as few 32-byte sectors as their
 // addresses allow; the program counts the sectors each pattern needs, times every copy and checks
 // that each copied what it should.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include <cuda_runtime.h>
+#include <simt/simt.hpp>  // simt::gpu_elapsed_time: the GPU's time, measured or predicted
 
 #define CHECK(call)                                                                      \
     do {                                                                                 \
@@ -91,8 +93,9 @@ int main(int argc, char** argv) {
         for (int r = 0; r < repeats; ++r) launch();
         CHECK(cudaEventRecord(stop));
         CHECK(cudaEventSynchronize(stop));
-        float ms = 0;
-        CHECK(cudaEventElapsedTime(&ms, start, stop));
+        float ms = 0, simulator_ms = 0;
+        CHECK(simt::gpu_elapsed_time(&ms, start, stop));
+        CHECK(simt::simulator_elapsed_time(&simulator_ms, start, stop));
         ms /= repeats;
         CHECK(cudaMemcpy(out.data(), d_out, elements * sizeof(float), cudaMemcpyDeviceToHost));
         for (int t = 0; t < threads; ++t) {
@@ -104,12 +107,16 @@ int main(int argc, char** argv) {
         // written per thread), whatever the memory had to fetch to move them.
         double gbps = 2.0 * threads * sizeof(float) / (ms * 1e-3) / 1e9;
         int sectors = strided ? sectors_per_warp(0, shift) : sectors_per_warp(shift, 1);
-        std::printf("%-7s %2d   %2d sectors/request  %5.1f%% of fetched bytes used  %9.3f ms  %8.2f GB/s\n",
-                    strided ? "stride" : "offset", shift, sectors, 100.0 * 4 / sectors, ms, gbps);
+        std::printf("%-7s %2d   %2d sectors/request  %5.1f%% of fetched bytes used  %8.2f us  %7.1f GB/s",
+                    strided ? "stride" : "offset", shift, sectors, 100.0 * 4 / sectors, ms * 1e3, gbps);
+        if (!std::isnan(simulator_ms))  // a GPU build has no simulator time
+            std::printf("  simulator %6.2f ms", simulator_ms / repeats);
+        std::printf("\n");
     };
 
     std::printf("-- %d threads per copy, blocks of %d; the times are the mean of %d launches\n",
                 threads, block, repeats);
+    std::printf("-- GPU time and bandwidth: %s\n", simt::gpu_time_label().c_str());
     if (only >= 0) {
         run(only_stride, only);
     } else {

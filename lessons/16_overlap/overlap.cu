@@ -8,9 +8,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include <cuda_runtime.h>
+#include <simt/simt.hpp>  // simt::gpu_elapsed_time: the GPU's time, measured or predicted
 
 #define CHECK(call)                                                                      \
     do {                                                                                 \
@@ -41,11 +43,23 @@ float cpu_work(float v, int steps) {
 // once where the CPU rounds twice.
 bool close(float got, float want) { return std::fabs(got - want) <= 1e-5f * (1.0f + std::fabs(want)); }
 
-// Milliseconds between two events that the device has passed.
+// The GPU's milliseconds between two events that the device has passed: measured on a GPU; in
+// the simulator, predicted for the GPU it models, which runs copies and kernels on its engines
+// as a GPU would, whatever the simulator took.
 float elapsed(cudaEvent_t a, cudaEvent_t b) {
     float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
+    CHECK(simt::gpu_elapsed_time(&ms, a, b));
     return ms;
+}
+
+// "  (simulator 12.3 ms)": the simulator's own time beside the GPU's; nothing on a GPU build.
+std::string simulator_time(cudaEvent_t a, cudaEvent_t b) {
+    float ms = 0;
+    CHECK(simt::simulator_elapsed_time(&ms, a, b));
+    if (std::isnan(ms)) return "";
+    char text[48];
+    std::snprintf(text, sizeof text, "  (simulator %.1f ms)", ms);
+    return text;
 }
 
 int main(int argc, char** argv) {
@@ -84,6 +98,7 @@ int main(int argc, char** argv) {
     const int repeats = 3;
 
     // 1. Pageable against pinned: the same copy in, warmed up, then timed `repeats` times.
+    std::printf("-- GPU times: %s\n", simt::gpu_time_label().c_str());
     std::printf("-- copying %zu MiB to the device, the mean of %d copies\n", bytes >> 20, repeats);
     for (const float* src : {static_cast<const float*>(pageable.data()), static_cast<const float*>(pinned_in)}) {
         CHECK(cudaMemcpy(d_in, src, bytes, cudaMemcpyHostToDevice));  // warm-up
@@ -92,8 +107,8 @@ int main(int argc, char** argv) {
         CHECK(cudaEventRecord(stop));
         CHECK(cudaEventSynchronize(stop));
         float ms = elapsed(start, stop) / repeats;
-        std::printf("%-9s %8.3f ms  %7.2f GB/s\n", src == pinned_in ? "pinned" : "pageable", ms,
-                    bytes / (ms * 1e-3) / 1e9);
+        std::printf("%-9s %8.3f ms  %7.2f GB/s%s\n", src == pinned_in ? "pinned" : "pageable", ms,
+                    bytes / (ms * 1e-3) / 1e9, simulator_time(start, stop).c_str());
     }
 
     // 2. All of it in one stream: copy everything in, compute, copy everything out. Each step
@@ -116,6 +131,7 @@ int main(int argc, char** argv) {
     CHECK(cudaEventSynchronize(stop));
     const float in_ms = elapsed(start, after_in), kernel_ms = elapsed(after_in, after_kernel),
                 out_ms = elapsed(after_kernel, stop), serial_ms = elapsed(start, stop);
+    const std::string serial_simulated = simulator_time(start, stop);
     CHECK(cudaEventDestroy(after_in));
     CHECK(cudaEventDestroy(after_kernel));
     int wrong = 0;
@@ -154,10 +170,10 @@ int main(int argc, char** argv) {
 
     std::printf("-- copy in, compute, copy out: %d floats, %d multiply-adds each; %d copy engines\n",
                 n, steps, copy_engines);
-    std::printf("one stream: copy in %8.3f ms  kernel %8.3f ms  copy out %8.3f ms  in all %8.3f ms\n",
-                in_ms, kernel_ms, out_ms, serial_ms);
-    std::printf("%d streams:  in all %8.3f ms, %.0f%% of one stream's\n", chunks, streamed_ms,
-                100.0 * streamed_ms / serial_ms);
+    std::printf("one stream: copy in %8.3f ms  kernel %8.3f ms  copy out %8.3f ms  in all %8.3f ms%s\n",
+                in_ms, kernel_ms, out_ms, serial_ms, serial_simulated.c_str());
+    std::printf("%d streams:  in all %8.3f ms, %.0f%% of one stream's%s\n", chunks, streamed_ms,
+                100.0 * streamed_ms / serial_ms, simulator_time(start, stop).c_str());
     // Where the kernel is much shorter than a copy, the streams gain by overlapping the copies in
     // with the copies out; where it is about as long, by overlapping it with both.
     std::printf("the kernel took %.2f times as long as the copy in\n", kernel_ms / in_ms);

@@ -14,6 +14,7 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <mma.h>
+#include <simt/simt.hpp>  // simt::gpu_elapsed_time: the GPU's time, measured or predicted
 
 using namespace nvcuda;
 
@@ -255,8 +256,9 @@ int main(int argc, char** argv) {
         CHECK(cudaGetLastError());
         CHECK(cudaEventRecord(stop));
         CHECK(cudaEventSynchronize(stop));
-        float ms = 0;
-        CHECK(cudaEventElapsedTime(&ms, start, stop));
+        float ms = 0, simulator_ms = 0;
+        CHECK(simt::gpu_elapsed_time(&ms, start, stop));
+        CHECK(simt::simulator_elapsed_time(&simulator_ms, start, stop));
         ms /= repeats;
         CHECK(cudaMemcpy(hC.data(), dC, bytes, cudaMemcpyDeviceToHost));
         int wrong = 0;
@@ -267,11 +269,14 @@ int main(int argc, char** argv) {
             }
         if (!may_fail)
             for (float v : hC) checksum += v;
-        std::printf("%-36s %10.3f ms %9.1f GFLOP/s  ", name, ms, 2.0 * n * n * n / (ms * 1e-3) / 1e9);
+        std::printf("%-36s %10.2f us %9.0f GFLOP/s  ", name, ms * 1e3, 2.0 * n * n * n / (ms * 1e-3) / 1e9);
         if (wrong == 0)
-            std::printf("matches the CPU\n");
+            std::printf("matches the CPU  ");
         else
-            std::printf("%d elements WRONG\n", wrong);
+            std::printf("%d elements WRONG  ", wrong);
+        if (!std::isnan(simulator_ms))  // a GPU build has no simulator time
+            std::printf("simulator %.1f ms", simulator_ms / repeats);
+        std::printf("\n");
         return may_fail ? 0 : wrong;
     };
 
@@ -280,7 +285,7 @@ int main(int argc, char** argv) {
     std::printf("-- C = A B, %dx%d floats; %d launch%s each", n, n, repeats,
                 repeats > 1 ? "es after a warm-up" : "");
     if (row_step > 1) std::printf("; one row in %d checked", row_step);
-    std::printf("\n");
+    std::printf("\n-- GPU time and rate: %s\n", simt::gpu_time_label().c_str());
     int wrong = 0;
     if (race) {
         // Its result may be right or wrong: the race is the point, not the values.

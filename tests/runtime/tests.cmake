@@ -105,3 +105,20 @@ foreach(form IN ITEMS "record-after-wait|A stream waiting for an event not yet r
   simt_robustness_test("${name}" PROGRAM runtime_event_waits ARGS ${arg} STATUS 0 SECONDS 60
     EXPECT "^${arg}: cudaSuccess\n")
 endforeach()
+
+# The GPU's clock (simt::gpu_elapsed_time): a copy takes its bytes at the link's speed plus the
+# fixed cost (A100: 25 GB/s, 3 us; H100: 50 GB/s), half the speed from pageable memory; copies in
+# one direction share an engine, opposite directions overlap; a stream's steps add up; an event
+# wait and a host wait order the clock as they order the GPU.
+simt_add_executable(runtime_gpu_clock SOURCES runtime/gpu_clock.cu SIMULATOR_ONLY)
+set(simt_gpu_clock_rules "one stream: kernel longer than 0: yes, in all the sum of its steps: yes\ntwo copies in, two streams: 2.00 copies' time\na copy in and a copy out, two streams: 1.00 copies' time\na kernel that waits for a copy in another stream: after it\nan event after the host waited: at the end of the work\n")
+simt_robustness_test("On the GPU's clock copies take the link's time, share an engine per direction, and streams and host waits order them"
+  PROGRAM runtime_gpu_clock STATUS 0
+  EXPECT "^label: A100, predicted\nnothing: 0.000 ms\ncopy in, pinned: 1.003 ms\ncopy in, pageable: 2.003 ms\ncopy on the device: 0.030 ms\n${simt_gpu_clock_rules}${simt_clean}")
+simt_robustness_test("The GPU's clock follows SIMT_DEVICE: a pinned copy on an H100 at its faster link"
+  PROGRAM runtime_gpu_clock ENV SIMT_DEVICE=H100 STATUS 0
+  EXPECT "^label: H100, predicted\nnothing: 0.000 ms\ncopy in, pinned: 0.503 ms\ncopy in, pageable: 1.003 ms\n")
+simt_add_executable(runtime_gpu_clock_unchecked SOURCES runtime/gpu_clock.cu SIMULATOR_ONLY UNCHECKED)
+simt_robustness_test("A program built UNCHECKED counts nothing, and its GPU times say they are not predicted"
+  PROGRAM runtime_gpu_clock_unchecked STATUS 0
+  EXPECT "^label: A100, not predicted: built UNCHECKED, nothing counted\n.*one stream: kernel longer than 0: no")

@@ -48,7 +48,7 @@ bool cuda_several_devices() { return several_devices.load(std::memory_order_rela
 
 using namespace simt::sim::detail;
 
-cudaError_t cudaDeviceSynchronize() { return wait_all(); }
+cudaError_t cudaDeviceSynchronize() { return collect([] { simt::synchronize(); }); }
 
 cudaError_t cudaDeviceReset() {
     try {

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "cuda_api.hpp"
+#include "../launch/streams.hpp"
 #include "../state/block.hpp"
 #include "../report/text.hpp"
 
@@ -40,7 +41,7 @@ cudaError_t sticky() {
 }
 
 cudaError_t wait_all() {
-    return collect([] { simt::synchronize(); });
+    return collect([] { wait_for_streams(); });
 }
 
 std::string without_prefix(const char* message) {

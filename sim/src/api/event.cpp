@@ -1,5 +1,11 @@
 // The runtime API's events: recording, waiting for, querying and timing them.
+#include <cmath>
+#include <optional>
+
 #include "cuda_api.hpp"
+#include "../device/model.hpp"
+#include "../launch/gpu_clock.hpp"
+#include "../launch/streams.hpp"
 
 using namespace simt::sim::detail;
 
@@ -45,3 +51,27 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
     delete event;
     return cudaSuccess;
 }
+
+namespace simt::sim::detail {
+
+cudaError_t gpu_clock_elapsed_time(float* ms, cudaEvent_t start, cudaEvent_t end) {
+    float simulator_ms;  // the same checks and waits as cudaEventElapsedTime's
+    if (cudaError_t e = cudaEventElapsedTime(&simulator_ms, start, end)) return e;
+    auto op = [](cudaEvent_t e) {
+        EventImpl& ev = *e->event.impl_shared();
+        std::lock_guard lock(ev.m);
+        return ev.clock_op;
+    };
+    const std::optional<double> t = clock_elapsed_ms(op(start), op(end));
+    *ms = t ? static_cast<float>(*t) : std::nanf("");
+    return cudaSuccess;
+}
+
+std::string gpu_clock_label() {
+    const char* why = profile_counts_every_access() ? clock_unknown_why()
+                                                     : "built UNCHECKED, nothing counted";
+    return std::string(gpu_model().key) + (*why ? ", not predicted: " + std::string(why)
+                                                : std::string(", predicted"));
+}
+
+}  // namespace simt::sim::detail

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <tuple>
 
+#include "../launch/gpu_clock.hpp"
 #include "../launch/streams.hpp"
 #include "../memory/arena.hpp"
 #include "../memory/memory.hpp"
@@ -555,47 +556,88 @@ Direction direction(cudaMemcpyKind kind) {
 
 }  // namespace
 
-cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
-                       std::source_location site) {
-    if (cudaError_t e = check_kind("cudaMemcpy", kind, site)) return e;
+namespace {
+
+/// The stream a copy or memset belongs to: cudaMemcpy's is the legacy default stream.
+StreamImpl& stream_of(cudaStream_t stream) {
+    const simt::Stream* s = cuda_stream(stream);
+    return s ? s->impl() : simt::Stream::default_stream().impl();
+}
+
+/// Places a copy of `bytes` between `d` and `s` on the GPU's clock (launch/gpu_clock.hpp):
+/// the copy engine its direction takes, or the multiprocessors for device to device. The host
+/// waits for it where CUDA's host would: a blocking call, or pageable host memory, which the
+/// driver stages before the call returns.
+void clock_copy(cudaStream_t stream, const End& d, const End& s, const void* host,
+                std::size_t bytes, bool blocking) {
+    if (!gpu_clock_on() || (!d.a && !s.a)) return;  // host to host: no GPU work
+    StreamImpl& impl = stream_of(stream);
+    order_with_legacy_default(impl);
+    const bool pinned = !(d.a && s.a) && pinned_host_memory(host);
+    const Engine e = d.a && s.a ? Engine::multiprocessors
+                     : d.a      ? Engine::to_device
+                                : Engine::to_host;
+    const ClockOp op = clock_copy(impl, e, bytes, pinned);
+    if (blocking || (e != Engine::multiprocessors && !pinned)) clock_host_waits(op);
+}
+
+cudaError_t copy(const char* call, void* dst, const void* src, std::size_t bytes,
+                 cudaMemcpyKind kind, cudaStream_t stream, bool blocking,
+                 const std::source_location& site) {
+    if (cudaError_t e = check_kind(call, kind, site)) return e;
     if (cudaError_t e = wait_all()) return e;
     if (bytes == 0) return cudaSuccess;
-    if (!dst || !src)
-        return fail(cudaErrorInvalidValue, "cudaMemcpy" + at(site) + ": a pointer is null");
+    if (!dst || !src) return fail(cudaErrorInvalidValue, call + at(site) + ": a pointer is null");
     const Direction to = direction(kind);
     End d, s;
-    if (cudaError_t e =
-            resolve("cudaMemcpy", "destination", dst, bytes, to.dst_device, to.known, d, site))
+    if (cudaError_t e = resolve(call, "destination", dst, bytes, to.dst_device, to.known, d, site))
         return e;
-    if (cudaError_t e =
-            resolve("cudaMemcpy", "source", src, bytes, to.src_device, to.known, s, site))
+    if (cudaError_t e = resolve(call, "source", src, bytes, to.src_device, to.known, s, site))
         return e;
     std::memmove(dst, src, bytes);
     note_written(d, bytes);
+    clock_copy(stream, d, s, d.a ? src : dst, bytes, blocking);
     return cudaSuccess;
+}
+
+cudaError_t set(const char* call, void* ptr, int value, std::size_t bytes, cudaStream_t stream,
+                bool blocking, const std::source_location& site) {
+    if (cudaError_t e = wait_all()) return e;
+    if (bytes == 0) return cudaSuccess;
+    End d;
+    if (cudaError_t e = resolve(call, "destination", ptr, bytes, true, true, d, site)) return e;
+    std::memset(ptr, value, bytes);
+    note_written(d, bytes);
+    if (gpu_clock_on()) {
+        StreamImpl& impl = stream_of(stream);
+        order_with_legacy_default(impl);
+        const ClockOp op = clock_copy(impl, Engine::multiprocessors, bytes, false, true);
+        if (blocking) clock_host_waits(op);
+    }
+    return cudaSuccess;
+}
+
+}  // namespace
+
+cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
+                       std::source_location site) {
+    return copy("cudaMemcpy", dst, src, bytes, kind, nullptr, true, site);
 }
 
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
                             cudaStream_t stream, std::source_location site) {
     if (captured_memcpy(stream, dst, src, bytes, kind, site)) return cudaSuccess;  // graph.cpp
-    return cudaMemcpy(dst, src, bytes, kind, site);
+    return copy("cudaMemcpyAsync", dst, src, bytes, kind, stream, false, site);
 }
 
 cudaError_t cudaMemset(void* ptr, int value, std::size_t bytes, std::source_location site) {
-    if (cudaError_t e = wait_all()) return e;
-    if (bytes == 0) return cudaSuccess;
-    End d;
-    if (cudaError_t e = resolve("cudaMemset", "destination", ptr, bytes, true, true, d, site))
-        return e;
-    std::memset(ptr, value, bytes);
-    note_written(d, bytes);
-    return cudaSuccess;
+    return set("cudaMemset", ptr, value, bytes, nullptr, true, site);
 }
 
 cudaError_t cudaMemsetAsync(void* ptr, int value, std::size_t bytes, cudaStream_t stream,
                             std::source_location site) {
     if (captured_memset(stream, ptr, value, bytes, site)) return cudaSuccess;  // graph.cpp
-    return cudaMemset(ptr, value, bytes, site);
+    return set("cudaMemsetAsync", ptr, value, bytes, stream, false, site);
 }
 
 // 2-D and 3-D copies and memsets: one region of `depth` slices of `height` rows of `width` bytes

@@ -311,5 +311,10 @@ void profile_warp_meeting(BlockState& b, unsigned warp, unsigned mask);
 /// A file of the program was built UNCHECKED: the profile says once that its accesses are not
 /// counted.
 void profile_unchecked_build();
+/// False once a file built UNCHECKED has run: its accesses reach no hook.
+bool profile_counts_every_access();
+/// Whether the profiler counts the launches run under `c`: SIMT_PROFILE asks, or the program
+/// reads the GPU's clock (launch/gpu_clock.hpp).
+bool profiler_counts(const Config& c);
 
 }  // namespace simt::sim::detail

@@ -35,7 +35,7 @@ void add_finding(Draft d) {
             return;
         }
     if (was_published(key)) return;
-    PendingFinding& p = b.findings.emplace_back(PendingFinding{b.linear, t, std::move(key), std::move(d)});
+    PendingFinding& p = b.findings.emplace_back(PendingFinding{b.linear, t, std::move(key), std::move(d), {}, 1});
     p.threads.set(t % 1024);
 }
 

@@ -36,7 +36,7 @@ long long element_of(const Allocation* a, const void* p);
     host.host = true;
     d.sites.push_back(host);
     std::string text = format_text(d);
-    std::vector<PendingFinding> fs{{0, 0, key_of(d), std::move(d)}};
+    std::vector<PendingFinding> fs{{0, 0, key_of(d), std::move(d), {}, 1}};
     publish(fs);
     throw simt::Error(std::move(text));
 }
@@ -146,7 +146,7 @@ public:
             d.kind = FindingKind::leak;
             d.array = a;
             d.sites.push_back(draft_site(a->site, "allocation"));
-            fs.push_back({0, 0, key_of(d), std::move(d)});
+            fs.push_back({0, 0, key_of(d), std::move(d), {}, 1});
         }
         publish(fs);
     }

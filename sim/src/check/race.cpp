@@ -1378,8 +1378,7 @@ bool may_try_in_parallel(const GridRun& g) {
     const Config& c = g.cfg;
     // The profiler's counts would include the attempt's; a launch that a launch before it may
     // race with needs the serial order's first access to name.
-    if (!launch_after_all || g.k.cooperative || c.profile_text || !c.profile_json.empty() ||
-        g.nblocks < 2)
+    if (!launch_after_all || g.k.cooperative || profiler_counts(c) || g.nblocks < 2)
         return false;
     const int workers = ThreadSchedule::workers(c);
     if (workers == 1 || (workers == 0 && std::thread::hardware_concurrency() < 2)) return false;

@@ -50,7 +50,7 @@ namespace {
     kernel.access = "launch";
     kernel.host = true;
     d.sites = {host, kernel};
-    std::vector<PendingFinding> fs{{0, 0, key_of(d), std::move(d)}};
+    std::vector<PendingFinding> fs{{0, 0, key_of(d), std::move(d), {}, 1}};
     publish(fs);
 }
 

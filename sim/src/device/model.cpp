@@ -28,7 +28,10 @@ constexpr std::size_t KiB = 1024, GiB = std::size_t(1) << 30;
 // A100's: these three are estimates until a GPU measures them. Latencies are microbenchmark
 // figures (pointer chasing, as in "Dissecting the Ampere GPU architecture through
 // microbenchmarking" and Chips and Cheese's measurements), rounded; launch cost is what
-// back-to-back cudaEvent timing of an empty kernel shows on these cards, about 3 us.
+// back-to-back cudaEvent timing of an empty kernel shows on these cards, about 3 us. The host
+// link is what bandwidthTest reports for pinned memory on each card's PCIe generation, x16
+// (A100 and RTX 4090 PCIe 4.0, about 25 GB/s; T4 PCIe 3.0, about 12; H100 SXM PCIe 5.0, about
+// 50): estimates until a GPU measures them (docs/gpu-verification.md).
 // clang-format off
 constexpr GpuModel models[] = {
     // key    name                       cc    SMs  thr/SM blk/SM regs/SM regs/blk r/thr unit parts
@@ -37,20 +40,20 @@ constexpr GpuModel models[] = {
      164 * KiB, 48 * KiB, 163 * KiB, 1 * KiB, 128, 80 * GiB,
      // clock   mem clock  bus   L2              persisting L2   copy engines  PCI id  FP32:FP64
      1410000, 1593000, 5120, 40 * 1024 * 1024, 30 * 1024 * 1024, 3, 0x20B2, 2,
-     // DRAM GB/s  L2 B/clk  FP32  FP64  FP16  tensor FP16  DRAM ns  L2 ns  L1 ns  launch us
-     {2039,        5120,     64,   32,   256,  1024,        480,     200,   25,    3}},
+     // DRAM GB/s  L2 B/clk  FP32  FP64  FP16  tensor FP16  DRAM ns  L2 ns  L1 ns  launch us  link GB/s
+     {2039,        5120,     64,   32,   256,  1024,        480,     200,   25,    3,         25}},
     {"T4", "Tesla T4", 7, 5, 40, 1024, 16, 65536, 65536, 255, 256, 4,
      64 * KiB, 48 * KiB, 64 * KiB, 0, 256, 15843721216ull,
      1590000, 5001000, 256, 4 * 1024 * 1024, 0, 3, 0x1EB8, 32,
-     {320, 2560, 64, 2, 128, 512, 560, 250, 30, 3}},
+     {320, 2560, 64, 2, 128, 512, 560, 250, 30, 3, 12}},
     {"RTX4090", "NVIDIA GeForce RTX 4090", 8, 9, 128, 1536, 24, 65536, 65536, 255, 256, 4,
      100 * KiB, 48 * KiB, 99 * KiB, 1 * KiB, 128, 24 * GiB,
      2520000, 10501000, 384, 72 * 1024 * 1024, 54 * 1024 * 1024, 2, 0x2684, 64,
-     {1008, 5120, 128, 2, 128, 256, 500, 180, 15, 3}},
+     {1008, 5120, 128, 2, 128, 256, 500, 180, 15, 3, 25}},
     {"H100", "NVIDIA H100 80GB HBM3", 9, 0, 132, 2048, 32, 65536, 65536, 255, 256, 4,
      228 * KiB, 48 * KiB, 227 * KiB, 1 * KiB, 128, 80 * GiB,
      1980000, 2619000, 5120, 50 * 1024 * 1024, 75 * 512 * 1024, 3, 0x2330, 2,
-     {3350, 5120, 128, 64, 256, 2048, 480, 190, 20, 3}},
+     {3350, 5120, 128, 64, 256, 2048, 480, 190, 20, 3, 50}},
 };
 // clang-format on
 

@@ -44,6 +44,7 @@ struct GpuModel {
         double l2_latency_ns;       ///< a load that hits L2
         double l1_latency_ns;       ///< a load that hits L1
         double launch_us;           ///< one launch's fixed cost, as cudaEvent timing sees it
+        double host_link_gb_per_s;  ///< a copy between the device and pinned host memory
     } speeds;
 };
 

@@ -1,5 +1,6 @@
 // Streams and events: each stream is an in-order queue served by its own OS thread.
 #include "streams.hpp"
+#include "gpu_clock.hpp"
 #include "grid.hpp"
 #include "watchdog.hpp"
 #include "../check/checker.hpp"
@@ -22,6 +23,7 @@ void record_event(EventImpl& ev, std::shared_ptr<EventImpl> keep, StreamImpl& st
         std::lock_guard lock(ev.m);
         record = ++ev.records;
         ev.clock = order_event_record(stream.id);
+        ev.clock_op = clock_record(stream);
     }
     stream.enqueue([ev = std::move(keep), record] {
         {
@@ -41,6 +43,7 @@ void wait_event(StreamImpl& stream, std::shared_ptr<EventImpl> ev) {
         std::lock_guard lock(ev->m);
         order_stream_waits(stream.id, ev->clock);
         record = ev->records;
+        if (record) clock_stream_waits(stream, ev->clock_op);
     }
     // Waiting for a record made later would order this stream's work after work queued after
     // it, which a checked launch queued later waits for (wait_for_launches_before): a deadlock.
@@ -61,6 +64,8 @@ void stream_waits_for(StreamImpl& waiter, StreamImpl& other) {
     wait_event(waiter, std::move(ev));
 }
 
+}  // namespace
+
 /// CUDA's legacy default stream (stream 0): a launch on it waits for the work queued on every
 /// blocking stream, and a launch on a blocking stream waits for the work queued on it, so that
 /// `k1<<<g, b, 0, s>>>(); k2<<<g, b>>>();` runs k2 after k1, and the race checker orders them.
@@ -74,8 +79,6 @@ void order_with_legacy_default(StreamImpl& impl) {
         if (is_legacy ? s->blocking && !other_legacy : other_legacy) stream_waits_for(impl, *s);
     }
 }
-
-}  // namespace
 
 namespace {
 
@@ -113,7 +116,10 @@ void launch_ended(std::uint32_t serial) {
 /// dropped (a stream drops the work after an error).
 struct QueuedLaunch {
     std::uint32_t serial;
-    ~QueuedLaunch() { launch_ended(serial); }
+    ~QueuedLaunch() {
+        clock_launch_ended(serial);
+        launch_ended(serial);
+    }
 };
 
 }  // namespace
@@ -133,6 +139,7 @@ void enqueue_launch(const Stream* s, KernelLaunch k) {
     std::lock_guard lock(queueing);
     order_with_legacy_default(impl);
     k.serial = queue_launch();
+    clock_launch(impl, k.serial);
     auto place = std::make_shared<QueuedLaunch>(k.serial);
     k.stream = impl.id;
     k.device = impl.device;
@@ -166,6 +173,16 @@ bool drain_streams_at_exit() {
         }
     }
     return uncollected;
+}
+
+void wait_for_streams() {
+    std::exception_ptr first;
+    for (auto& s : registry().live()) {
+        s->wait_idle();
+        if (auto e = s->take_error(); e && !first) first = e;
+    }
+    order_host_waits_all();
+    if (first) std::rethrow_exception(first);
 }
 
 void wait_all_quietly() {
@@ -202,16 +219,26 @@ void Event::record(const Stream* s) {
 }
 
 void Event::synchronize() const {
-    std::unique_lock lock(impl_->m);
-    impl_->cv.wait(lock, [&] { return impl_->done(); });
-    sim::detail::order_host_waits_event(impl_->clock);
+    sim::detail::ClockOp op;
+    {
+        std::unique_lock lock(impl_->m);
+        impl_->cv.wait(lock, [&] { return impl_->done(); });
+        sim::detail::order_host_waits_event(impl_->clock);
+        op = impl_->clock_op;
+    }
+    sim::detail::clock_host_waits(op);
 }
 
 bool Event::query() const {
-    std::lock_guard lock(impl_->m);
-    bool reached = impl_->done();
-    if (reached) sim::detail::order_host_waits_event(impl_->clock);  // like cudaEventQuery
-    return reached;
+    sim::detail::ClockOp op = 0;
+    {
+        std::lock_guard lock(impl_->m);
+        if (!impl_->done()) return false;
+        sim::detail::order_host_waits_event(impl_->clock);  // like cudaEventQuery
+        op = impl_->clock_op;
+    }
+    sim::detail::clock_host_waits(op);  // a host that saw it reached is past it
+    return true;
 }
 
 float Event::elapsed_ms(const Event& end) const {
@@ -223,13 +250,8 @@ float Event::elapsed_ms(const Event& end) const {
 }
 
 void synchronize() {
-    std::exception_ptr first;
-    for (auto& s : registry().live()) {
-        s->wait_idle();
-        if (auto e = s->take_error(); e && !first) first = e;
-    }
-    sim::detail::order_host_waits_all();
-    if (first) std::rethrow_exception(first);
+    sim::detail::wait_for_streams();
+    sim::detail::clock_host_waits_all();
 }
 
 }  // namespace simt

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../check/checker.hpp"
+#include "gpu_clock.hpp"
 
 namespace simt::sim::detail {
 
@@ -53,6 +54,7 @@ public:
     void synchronize() {
         wait_idle();
         order_host_waits(id);
+        clock_host_waits_stream(*this);
         std::lock_guard lock(m_);
         if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
     }
@@ -121,6 +123,7 @@ struct EventImpl {
     /// The latest record reached, or none made: what a host wait or a query waits for.
     bool done() const { return reached >= records; }
     std::vector<std::uint32_t> clock;  ///< the recording stream's launch clock
+    ClockOp clock_op = 0;  ///< the latest record's place on the GPU's clock (gpu_clock.hpp)
 };
 
 /// Every live stream, so that simt::synchronize() can wait for all of them.
@@ -138,5 +141,14 @@ struct StreamRegistry {
         return out;
     }
 };
+
+/// Work queued on `impl` follows what the legacy default stream's rule says it must
+/// (stream.cpp has the rule); for launches, event records and, on the GPU's clock, copies.
+void order_with_legacy_default(StreamImpl& impl);
+
+/// Waits for every stream, then rethrows the first error not yet collected: simt::synchronize()
+/// without moving the host on the GPU's clock, for the simulator's own waits (a copy waits for
+/// every stream, as it runs on the host).
+void wait_for_streams();
 
 }  // namespace simt::sim::detail

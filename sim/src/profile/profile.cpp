@@ -38,6 +38,7 @@
 #include "../report/timing_text.hpp"
 #include "../device/model.hpp"
 #include "../device/timing.hpp"
+#include "../launch/gpu_clock.hpp"
 
 #if __has_include("../device/occupancy.hpp")
 #include "../device/occupancy.hpp"
@@ -54,6 +55,11 @@ std::atomic<bool> unchecked_files{false};
 }  // namespace
 
 void profile_unchecked_build() { unchecked_files.store(true, std::memory_order_relaxed); }
+bool profile_counts_every_access() { return !unchecked_files.load(std::memory_order_relaxed); }
+bool profiler_counts(const Config& c) {
+    // The GPU's clock times launches from their counts.
+    return c.profile_text || !c.profile_json.empty() || gpu_clock_on();
+}
 
 namespace profile {
 
@@ -575,14 +581,14 @@ public:
         };
     }
 
-    bool enabled(const Config& c) const override {
-        return c.profile_text || !c.profile_json.empty();
-    }
+    bool enabled(const Config& c) const override { return profiler_counts(c); }
+
+    static bool asked(const Config& c) { return c.profile_text || !c.profile_json.empty(); }
 
     void launch_begin(GridRun& g) override {
         std::lock_guard lock(m_);
         running_[&g] = {};
-        if (unchecked_files.load(std::memory_order_relaxed) && !unchecked_said_) {
+        if (unchecked_files.load(std::memory_order_relaxed) && asked(g.cfg) && !unchecked_said_) {
             unchecked_said_ = true;
             std::fprintf(
                 stderr,
@@ -689,6 +695,9 @@ private:
         kt->occupancy_text = occupancy_text;
         if (kt->launches == 1) kt->first_prediction = predicted;
         kt->predicted_us += predicted.us;
+        // Accesses of files built UNCHECKED were not counted: no time for the GPU's clock.
+        if (!unchecked_files.load(std::memory_order_relaxed))
+            clock_launch_predicted(k.serial, predicted.us);
 
         const std::string& path = g.cfg.profile_json;
         if (path.empty()) return;

@@ -32,4 +32,5 @@ using backend = Policies<cuda::detail::RawAccessor, cuda::detail::SharedStorage,
 #include "simt/host/device_array.hpp"
 #include "simt/host/launch.hpp"
 #include "simt/cuda/stream.hpp"
+#include "simt/cuda/gpu_time.hpp"
 #include "simt/cuda/device.hpp"

@@ -64,5 +64,6 @@ using backend = Policies<sim::detail::CheckedAccessor, sim::detail::SharedStorag
 #include "simt/sim/device/device.hpp"
 #include "simt/sim/report.hpp"
 #include "simt/sim/api/runtime_api.hpp"
+#include "simt/sim/api/gpu_time.hpp"
 #include "simt/sim/api/launch_api.hpp"
 #include "simt/sim/api/graph_api.hpp"

@@ -1,0 +1,233 @@
+// The named GPU's clock (gpu_clock.hpp has the rule): operations in the order issued, each
+// resolved once everything issued before it has ended.
+#include "gpu_clock.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "streams.hpp"
+#include "../device/model.hpp"
+#include "../device/timing.hpp"
+
+namespace simt::sim::detail {
+
+namespace {
+
+constinit std::atomic<bool> wanted{false};
+
+/// A pageable copy is staged through the driver's pinned buffer: about half the link's rate, as
+/// bandwidthTest shows on these cards.
+constexpr double pageable_share = 0.5;
+
+struct Op {
+    Engine engine = Engine::none;
+    int device = 0;
+    double host_at = 0;               ///< the host's clock when it issued the operation
+    std::vector<std::size_t> after;   ///< indices of the operations it follows
+    double us = 0;
+    bool ended = false;
+    bool predicted = true;            ///< false: a launch the time model had no counts for
+    double start = 0, end = 0;        ///< once resolved
+};
+
+class Clock {
+public:
+    ClockOp add(const StreamImpl& s, Engine e, double us, bool ended) {
+        std::lock_guard lock(m_);
+        Op op;
+        op.engine = e;
+        op.device = s.device;
+        op.host_at = host_;
+        op.us = us;
+        op.ended = ended;
+        if (auto it = last_.find(s.id); it != last_.end()) op.after.push_back(it->second);
+        if (auto it = waits_.find(s.id); it != waits_.end()) {
+            op.after.insert(op.after.end(), it->second.begin(), it->second.end());
+            waits_.erase(it);
+        }
+        ops_.push_back(std::move(op));
+        last_[s.id] = ops_.size() - 1;
+        return ops_.size();
+    }
+
+    void launch(const StreamImpl& s, std::uint32_t serial) {
+        const ClockOp op = add(s, Engine::multiprocessors, 0, false);
+        std::lock_guard lock(m_);
+        launches_[serial] = op - 1;
+    }
+
+    void predicted(std::uint32_t serial, double us) {
+        std::lock_guard lock(m_);
+        if (auto it = launches_.find(serial); it != launches_.end()) {
+            ops_[it->second].us = us;
+            predicted_.insert(serial);
+        }
+    }
+
+    void launch_ended(std::uint32_t serial) {
+        {
+            std::lock_guard lock(m_);
+            auto it = launches_.find(serial);
+            if (it == launches_.end()) return;
+            Op& op = ops_[it->second];
+            op.ended = true;
+            op.predicted = predicted_.erase(serial) > 0;
+            launches_.erase(it);
+        }
+        ended_.notify_all();
+    }
+
+    void stream_waits(const StreamImpl& s, ClockOp record) {
+        if (!record) return;
+        std::lock_guard lock(m_);
+        waits_[s.id].push_back(record - 1);
+    }
+
+    void host_waits(ClockOp op) {
+        if (!op) return;
+        std::unique_lock lock(m_);
+        resolve(lock, op - 1);
+        host_ = std::max(host_, ops_[op - 1].end);
+    }
+
+    void host_waits_stream(const StreamImpl& s) {
+        std::unique_lock lock(m_);
+        auto it = last_.find(s.id);
+        if (it == last_.end()) return;
+        const std::size_t i = it->second;
+        resolve(lock, i);
+        host_ = std::max(host_, ops_[i].end);
+    }
+
+    void host_waits_all() {
+        std::unique_lock lock(m_);
+        if (ops_.empty()) return;
+        resolve(lock, ops_.size() - 1);
+        for (const Op& op : ops_) host_ = std::max(host_, op.end);
+    }
+
+    std::optional<double> elapsed_ms(ClockOp from, ClockOp to) {
+        std::unique_lock lock(m_);
+        if (!from || !to) {
+            why_ = "the clock was off when an event was recorded";
+            return std::nullopt;
+        }
+        resolve(lock, std::max(from, to) - 1);
+        if (unpredicted_ <= std::max(from, to) - 1) {
+            why_ = "a launch before the event has no prediction";
+            return std::nullopt;
+        }
+        why_ = "";
+        return (ops_[to - 1].end - ops_[from - 1].end) / 1000.0;
+    }
+
+    const char* why() {
+        std::lock_guard lock(m_);
+        return why_;
+    }
+
+private:
+    /// Places every operation up to `last` on the clock, waiting for those not yet ended.
+    void resolve(std::unique_lock<std::mutex>& lock, std::size_t last) {
+        ended_.wait(lock, [&] {
+            for (std::size_t i = resolved_; i <= last; ++i)
+                if (!ops_[i].ended) return false;
+            return true;
+        });
+        for (; resolved_ <= last; ++resolved_) {
+            Op& op = ops_[resolved_];
+            double start = op.host_at;
+            for (std::size_t before : op.after) start = std::max(start, ops_[before].end);
+            double* engine = op.engine == Engine::none ? nullptr : &free_[{op.device, op.engine}];
+            if (engine) start = std::max(start, *engine);
+            op.start = start;
+            op.end = start + op.us;
+            if (engine) *engine = op.end;
+            if (!op.predicted) unpredicted_ = std::min(unpredicted_, resolved_);
+        }
+    }
+
+    std::mutex m_;
+    std::condition_variable ended_;
+    std::vector<Op> ops_;
+    std::size_t resolved_ = 0;  ///< ops_[0, resolved_) have their start and end
+    std::size_t unpredicted_ = std::numeric_limits<std::size_t>::max();  ///< the first such launch
+    double host_ = 0;
+    std::unordered_map<unsigned, std::size_t> last_;                 ///< by stream
+    std::unordered_map<unsigned, std::vector<std::size_t>> waits_;   ///< by stream, not yet taken
+    std::unordered_map<std::uint32_t, std::size_t> launches_;        ///< by serial, not yet ended
+    std::unordered_set<std::uint32_t> predicted_;  ///< launches the model has a time for
+    std::map<std::pair<int, Engine>, double> free_;                  ///< when each engine is free
+    const char* why_ = "";
+};
+
+Clock& clock() {
+    static Clock* c = new Clock;  // stream threads may end launches after statics are gone
+    return *c;
+}
+
+}  // namespace
+
+void want_gpu_clock() { wanted.store(true, std::memory_order_relaxed); }
+bool gpu_clock_on() { return wanted.load(std::memory_order_relaxed); }
+
+void clock_launch(const StreamImpl& s, std::uint32_t serial) {
+    if (gpu_clock_on()) clock().launch(s, serial);
+}
+void clock_launch_predicted(std::uint32_t serial, double us) {
+    if (gpu_clock_on()) clock().predicted(serial, us);
+}
+void clock_launch_ended(std::uint32_t serial) {
+    if (gpu_clock_on()) clock().launch_ended(serial);
+}
+
+ClockOp clock_copy(const StreamImpl& s, Engine e, std::size_t bytes, bool host_memory_pinned,
+                   bool memset) {
+    if (!gpu_clock_on()) return 0;
+    const GpuModel& gpu = gpu_model();
+    const GpuModel::Speeds& speeds = gpu.speeds;
+    double bytes_per_us;
+    if (e == Engine::multiprocessors) {
+        // On the device: a copy reads and writes each byte, a memset writes it.
+        bytes_per_us = speeds.dram_gb_per_s * 1e3 * dram_efficiency / (memset ? 1 : 2);
+    } else {
+        bytes_per_us = speeds.host_link_gb_per_s * 1e3 * (host_memory_pinned ? 1 : pageable_share);
+        // One copy engine takes both directions in turn.
+        if (gpu.copy_engines < 2) e = Engine::to_device;
+    }
+    return clock().add(s, e, speeds.launch_us + double(bytes) / bytes_per_us, true);
+}
+
+ClockOp clock_record(const StreamImpl& s) {
+    return gpu_clock_on() ? clock().add(s, Engine::none, 0, true) : 0;
+}
+void clock_stream_waits(const StreamImpl& s, ClockOp record) {
+    if (gpu_clock_on()) clock().stream_waits(s, record);
+}
+
+void clock_host_waits(ClockOp op) {
+    if (gpu_clock_on()) clock().host_waits(op);
+}
+void clock_host_waits_stream(const StreamImpl& s) {
+    if (gpu_clock_on()) clock().host_waits_stream(s);
+}
+void clock_host_waits_all() {
+    if (gpu_clock_on()) clock().host_waits_all();
+}
+
+std::optional<double> clock_elapsed_ms(ClockOp from, ClockOp to) {
+    if (!gpu_clock_on()) return std::nullopt;
+    return clock().elapsed_ms(from, to);
+}
+
+const char* clock_unknown_why() { return gpu_clock_on() ? clock().why() : "the clock is off"; }
+
+}  // namespace simt::sim::detail
