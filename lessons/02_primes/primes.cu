@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <cuda_runtime.h>
+#include <simt/simt.hpp>  // simt::gpu_elapsed_time: the GPU's time, measured or predicted
 
 // Stop at the runtime call that failed, with its line (lesson 01).
 #define CHECK(call) check((call), #call, __FILE__, __LINE__)
@@ -69,12 +70,19 @@ int main() {
     std::vector<int> cpu = find_all_primes_cpu(upper);
     double cpu_ms = ms_since(t0);
 
+    // Events are marks in the device's queue: the time between them is the GPU's, measured on a
+    // GPU and, in the simulator, predicted for the GPU it models (simt::gpu_time_label says
+    // which), whatever the simulator itself took.
+    cudaEvent_t start, stop;
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaEventCreate(&stop));
+
     // One launch per number, and a copy back per number to read the answer: slow by design.
     int* d_result;
     CHECK(cudaMalloc(&d_result, sizeof(int)));
     check_prime_kernel<<<1, 1>>>(2, d_result);  // warm-up: the first launch loads the module
     CHECK(cudaDeviceSynchronize());
-    t0 = std::chrono::steady_clock::now();
+    CHECK(cudaEventRecord(start));
     std::vector<int> one_by_one;
     for (int num = 2; num < upper; ++num) {
         check_prime_kernel<<<1, 1>>>(num, d_result);
@@ -83,7 +91,10 @@ int main() {
         CHECK(cudaMemcpy(&answer, d_result, sizeof(int), cudaMemcpyDeviceToHost));
         if (answer > 0) one_by_one.push_back(num);
     }
-    double launches_ms = ms_since(t0);
+    CHECK(cudaEventRecord(stop));
+    CHECK(cudaEventSynchronize(stop));
+    float launches_ms;
+    CHECK(simt::gpu_elapsed_time(&launches_ms, start, stop));
     CHECK(cudaFree(d_result));
 
     // One launch over all numbers.
@@ -94,11 +105,6 @@ int main() {
     CHECK(cudaMalloc(&d_nums, n * sizeof(int)));
     CHECK(cudaMalloc(&d_flags, n * sizeof(int)));
     CHECK(cudaMemcpy(d_nums, nums.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-    // Events are marks in the device's queue: the time between them is the kernel's, not the
-    // host's launching and waiting.
-    cudaEvent_t start, stop;
-    CHECK(cudaEventCreate(&start));
-    CHECK(cudaEventCreate(&stop));
     const int threads = 128, blocks = (n + threads - 1) / threads;
     check_primes<<<blocks, threads>>>(d_nums, d_flags, n);  // warm-up, not timed
     CHECK(cudaGetLastError());
@@ -110,7 +116,7 @@ int main() {
     CHECK(cudaEventRecord(stop));
     CHECK(cudaEventSynchronize(stop));  // the time is only known once the device reached stop
     float total_ms;
-    CHECK(cudaEventElapsedTime(&total_ms, start, stop));
+    CHECK(simt::gpu_elapsed_time(&total_ms, start, stop));
     float kernel_ms = total_ms / repeats;
     CHECK(cudaMemcpy(flags.data(), d_flags, n * sizeof(int), cudaMemcpyDeviceToHost));
     std::vector<int> array;
@@ -122,11 +128,12 @@ int main() {
     CHECK(cudaFree(d_flags));
 
     std::printf("-- primes below %d: %zu of them, the last %d\n", upper, cpu.size(), cpu.back());
-    std::printf("CPU loop:                      %9.2f ms\n", cpu_ms);
+    std::printf("CPU loop:                      %9.2f ms  (this machine's wall clock)\n", cpu_ms);
+    std::printf("-- GPU time: %s\n", simt::gpu_time_label().c_str());
     std::printf("one launch per number:         %9.2f ms  (%d launches, %d copies back)\n",
                 launches_ms, n, n);
-    std::printf("one launch over the array:     %9.2f ms  (the mean of %d launches between two events)\n",
-                kernel_ms, repeats);
+    std::printf("one launch over the array:     %9.2f us  (the mean of %d launches between two events)\n",
+                kernel_ms * 1e3, repeats);
 
     long checksum = 0;
     for (int p : array) checksum += p;

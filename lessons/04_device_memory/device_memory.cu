@@ -83,7 +83,8 @@ int main() {
     // Warm-up: the first launch loads the kernel's module, and the first copies touch fresh pages.
     add_copying_only(x, y, out, d_x, d_y, d_out, blocks);
 
-    std::printf("-- %d launches over %d floats, %d blocks of 256 threads\n", launches, n, blocks);
+    std::printf("-- %d launches over %d floats, %d blocks of 256 threads; times on this machine's "
+                "wall clock\n", launches, n, blocks);
     // 1. Host arrays, as Numba does it: 3 allocations, 3 copies in, 1 out and 3 frees per launch.
     auto t0 = std::chrono::steady_clock::now();
     for (int k = 0; k < launches; ++k) add_copying_around(x, y, out, blocks);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <cuda_runtime.h>
+#include <simt/simt.hpp>  // simt::gpu_elapsed_time: the GPU's time, measured or predicted
 
 // Stop at the runtime call that failed, with its line (lesson 01).
 #define CHECK(call) check((call), #call, __FILE__, __LINE__)
@@ -63,8 +64,8 @@ int main() {
     CHECK(cudaGetLastError());
     CHECK(cudaDeviceSynchronize());
     double finished = ms_since(t0);
-    std::printf("launch returned after %.3f ms; the kernel finished after %.3f ms\n", queued,
-                finished);
+    std::printf("launch returned after %.3f ms; the kernel finished after %.3f ms (this machine's "
+                "wall clock)\n", queued, finished);
 
     std::printf("-- events time the work on the stream, not the host's waiting\n");
     cudaEvent_t start, stop;
@@ -80,10 +81,12 @@ int main() {
     // cudaEventElapsedTime does not wait: on an event the GPU has not reached yet it returns
     // cudaErrorNotReady. So wait for stop first.
     CHECK(cudaEventSynchronize(stop));
+    // simt::gpu_elapsed_time is cudaEventElapsedTime on a GPU; in the simulator it gives the time
+    // the GPU it models would take, where cudaEventElapsedTime gives the simulator's own.
     float total_ms;
-    CHECK(cudaEventElapsedTime(&total_ms, start, stop));
-    std::printf("the kernel took %.3f ms between the two events (the mean of %d launches)\n",
-                total_ms / repeats, repeats);
+    CHECK(simt::gpu_elapsed_time(&total_ms, start, stop));
+    std::printf("the kernel took %.3f ms between the two events (the mean of %d launches; GPU "
+                "time: %s)\n", total_ms / repeats, repeats, simt::gpu_time_label().c_str());
 
     std::printf("-- two streams, then an event makes the second wait for the first\n");
     cudaStream_t s1, s2;

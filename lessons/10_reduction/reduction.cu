@@ -5,13 +5,14 @@
 // the program runs the warp-synchronous step without __syncwarp() instead, for the checker.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
 #include <cuda_runtime.h>
-#include <simt/simt.hpp>  // simt::reduce only
+#include <simt/simt.hpp>  // simt::reduce, and simt::gpu_elapsed_time: the GPU's time
 
 namespace cg = cooperative_groups;
 
@@ -237,8 +238,9 @@ int main(int argc, char** argv) {
         for (int r = 0; r < repeats; ++r) launch();
         CHECK(cudaEventRecord(stop));
         CHECK(cudaEventSynchronize(stop));
-        float ms = 0;
-        CHECK(cudaEventElapsedTime(&ms, start, stop));
+        float ms = 0, simulator_ms = 0;
+        CHECK(simt::gpu_elapsed_time(&ms, start, stop));
+        CHECK(simt::simulator_elapsed_time(&simulator_ms, start, stop));
         ms /= repeats;
         int sums = atomic ? 1 : blocks;
         std::vector<float> partial(sums);
@@ -246,8 +248,11 @@ int main(int argc, char** argv) {
         double total = 0;
         for (float v : partial) total += v;
         device_sum = total;
-        std::printf("%-26s %12.1f  %5d block sums  %9.3f ms  %8.2f GB/s%s\n", name, total, sums,
-                    ms, n * sizeof(float) / (ms * 1e-3) / 1e9, total != expect ? "  WRONG" : "");
+        std::printf("%-26s %12.1f  %5d block sums  %8.2f us  %7.1f GB/s%s", name, total, sums,
+                    ms * 1e3, n * sizeof(float) / (ms * 1e-3) / 1e9, total != expect ? "  WRONG" : "");
+        if (!std::isnan(simulator_ms))  // a GPU build has no simulator time
+            std::printf("  simulator %6.2f ms", simulator_ms / repeats);
+        std::printf("\n");
         return total == expect;
     };
 
@@ -261,6 +266,7 @@ int main(int argc, char** argv) {
     } else {
         std::printf("-- the sum of %d floats: %.1f on the CPU; each time the mean of %d launches\n",
                     n, expect, repeats);
+        std::printf("-- GPU time and bandwidth: %s\n", simt::gpu_time_label().c_str());
         wrong += !step("1 interleaved, t % 2s",
              [&](int b) { reduce_interleaved<<<b, THREADS>>>(d_in, d_partial, n); }, blocks_one,
              false);

@@ -17,9 +17,11 @@ cudaError_t gpu_clock_elapsed_time(float* ms, cudaEvent_t start, cudaEvent_t end
 std::string gpu_clock_label();
 
 /// Counting every access for the time model costs time, so the GPU's clock (sim/src/launch/
-/// gpu_clock.hpp) runs only in a program that reads it. Its first reader instantiates this
-/// member, whose initialisation turns the clock on before main: the launches before the first
-/// event are counted too.
+/// gpu_clock.hpp) runs only in a program that reads it. A call of gpu_elapsed_time or
+/// gpu_time_label instantiates this member, whose initialisation turns the clock on before main:
+/// the launches before the first event are counted too. The readers are templates so that the
+/// member depends on their parameter: in a plain inline function it would be instantiated in
+/// every file that includes this header, called or not.
 template <class = void>
 struct GpuClockWanted {
     static const bool at_start;
@@ -33,15 +35,17 @@ const bool GpuClockWanted<T>::at_start = (want_gpu_clock(), true);
 /// them and the speed of the link for every copy (docs/profiling.md, "The GPU's clock"). On a
 /// GPU build, the card's own measurement. NaN where nothing can be predicted: gpu_time_label()
 /// says why.
-inline cudaError_t gpu_elapsed_time(float* ms, cudaEvent_t start, cudaEvent_t end) {
-    if (!sim::detail::GpuClockWanted<>::at_start) sim::detail::want_gpu_clock();
+template <class Event = cudaEvent_t>
+cudaError_t gpu_elapsed_time(float* ms, Event start, Event end) {
+    if (!sim::detail::GpuClockWanted<Event>::at_start) sim::detail::want_gpu_clock();
     return sim::detail::gpu_clock_elapsed_time(ms, start, end);
 }
 
 /// What gpu_elapsed_time's milliseconds are, for a column's heading: "H100, predicted" in the
 /// simulator, "NVIDIA H100 80GB HBM3, measured" on a GPU.
-inline std::string gpu_time_label() {
-    if (!sim::detail::GpuClockWanted<>::at_start) sim::detail::want_gpu_clock();
+template <class Wanted = void>
+std::string gpu_time_label() {
+    if (!sim::detail::GpuClockWanted<Wanted>::at_start) sim::detail::want_gpu_clock();
     return sim::detail::gpu_clock_label();
 }
 
