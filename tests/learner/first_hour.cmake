@@ -9,20 +9,7 @@
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 
-# Runs the command; `all` is its stdout and stderr merged in the order they came (one pipe).
-function(run)
-  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY "${WORK_DIR}" RESULT_VARIABLE status
-                  OUTPUT_VARIABLE all ERROR_VARIABLE all TIMEOUT 600)
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "exit status ${status} from ${ARGN}:\n${all}")
-  endif()
-  set(all "${all}" PARENT_SCOPE)
-endfunction()
-function(expect pattern why)
-  if(NOT all MATCHES "${pattern}")
-    message(FATAL_ERROR "${why}: the output does not match '${pattern}':\n${all}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/../support/run_command.cmake)
 set(clean_line "simt: no findings \\(race, bounds, init, sync checked\\)\n$")
 
 if(CASE STREQUAL "options")

@@ -1,7 +1,9 @@
 // The GPU's time between events (simt::gpu_elapsed_time) in the simulator: copies at the link's
 // speed on their engines, kernels at the time model's prediction, streams that overlap where a
 // GPU's engines let them, and a host that waits. Each line prints what it measured and whether
-// the rule of docs/profiling.md's "The GPU's clock" holds for it.
+// the rule of docs/profiling.md's "The GPU's clock" holds for it. `gpu_clock race` reads what
+// another stream writes with no event between them: the clock still times it, and the race
+// checker still reports it.
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -16,6 +18,16 @@
             return 1;                                                                 \
         }                                                                             \
     } while (0)
+
+__global__ void fill(float* x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] = 1.0f;  // the write of the race
+}
+
+__global__ void sum_into(const float* x, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = x[i] + 1.0f;  // the read of the race
+}
 
 __global__ void scale(float* x, int n, int steps) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -33,7 +45,33 @@ float gpu_ms(cudaEvent_t a, cudaEvent_t b) {
 
 bool near(float a, float b) { return std::fabs(a - b) <= 1e-3f * (1.0f + std::fabs(b)); }
 
-int main() {
+// Two non-blocking streams, a writer and a reader, and nothing ordering them.
+int race() {
+    const int n = 1024;
+    float *x, *y;
+    CHECK(cudaMalloc(&x, n * sizeof(float)));
+    CHECK(cudaMalloc(&y, n * sizeof(float)));
+    cudaStream_t a, b;
+    CHECK(cudaStreamCreateWithFlags(&a, cudaStreamNonBlocking));
+    CHECK(cudaStreamCreateWithFlags(&b, cudaStreamNonBlocking));
+    cudaEvent_t start, stop;
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaEventCreate(&stop));
+    CHECK(cudaEventRecord(start, a));
+    fill<<<n / 256, 256, 0, a>>>(x, n);
+    sum_into<<<n / 256, 256, 0, b>>>(x, y, n);  // needs cudaStreamWaitEvent on a's work
+    CHECK(cudaDeviceSynchronize());
+    CHECK(cudaEventRecord(stop, b));
+    CHECK(cudaEventSynchronize(stop));
+    std::printf("label: %s\nthe two kernels: %s\n", simt::gpu_time_label().c_str(),
+                gpu_ms(start, stop) > 0 ? "timed" : "not timed");
+    CHECK(cudaFree(x));
+    CHECK(cudaFree(y));
+    return 0;
+}
+
+int main(int argc, char** argv) {
+    if (argc > 1 && std::strcmp(argv[1], "race") == 0) return race();
     const size_t bytes = 25000000;  // 25 MB: 1 ms at 25 GB/s
     const int n = int(bytes / sizeof(float));
     float *pinned, *d_a, *d_b;

@@ -122,3 +122,21 @@ simt_add_executable(runtime_gpu_clock_unchecked SOURCES runtime/gpu_clock.cu SIM
 simt_robustness_test("A program built UNCHECKED counts nothing, and its GPU times say they are not predicted"
   PROGRAM runtime_gpu_clock_unchecked STATUS 0
   EXPECT "^label: A100, not predicted: built UNCHECKED, nothing counted\n.*one stream: kernel longer than 0: no")
+simt_robustness_test("With the GPU's clock on, a read of what another stream writes with no event between is still a data race at its lines"
+  PROGRAM runtime_gpu_clock ARGS race STATUS 0
+  EXPECT "^label: A100, predicted\nthe two kernels: timed\n.*simt: data race \\((read after write|write after read)\\) on global memory 'x'\\[0\\][^\n]*\n  (read|write) by thread \\(0,0,0\\) block \\(0,0,0\\) at gpu_clock.cu:(24|29)[^\n]*\n  (read|write) by thread \\(0,0,0\\) block \\(0,0,0\\) at gpu_clock.cu:(24|29)[^\n]*\n")
+# The same program through the routes a learner builds by without CMake.
+if(TARGET simt_sim)
+  add_test(NAME "simt-nvcc builds a program that reads the GPU's clock: its times as predicted, a race still at its lines"
+    COMMAND ${CMAKE_COMMAND} -DMODE=nvcc -DSIMT_NVCC=${PROJECT_BINARY_DIR}/bin/simt-nvcc
+            -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/runtime/gpu_clock.cu
+            -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/gpu-clock-nvcc
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/runtime/gpu_clock_routes.cmake)
+  if(PROJECT_BINARY_DIR STREQUAL "${PROJECT_SOURCE_DIR}/build")
+    add_test(NAME "./lab run builds a program that reads the GPU's clock: its times as predicted, a race still at its lines"
+      COMMAND ${CMAKE_COMMAND} -DMODE=lab -DLAB=${PROJECT_SOURCE_DIR}/lab
+              -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/runtime/gpu_clock.cu
+              -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/gpu-clock-lab
+              -P ${CMAKE_CURRENT_SOURCE_DIR}/runtime/gpu_clock_routes.cmake)
+  endif()
+endif()

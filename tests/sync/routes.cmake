@@ -5,14 +5,7 @@ file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}/mine")
 file(COPY "${SOURCE}" DESTINATION "${WORK_DIR}/mine")
 
-function(run)
-  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY "${WORK_DIR}" RESULT_VARIABLE status
-                  OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "exit status ${status} from ${ARGN}:\n${out}${err}")
-  endif()
-  set(all "${out}${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/../support/run_command.cmake)
 
 if(MODE STREQUAL "nvcc")
   run("${SIMT_NVCC}" -o idioms mine/idioms.cu)

@@ -568,10 +568,13 @@ StreamImpl& stream_of(cudaStream_t stream) {
 /// the copy engine its direction takes, or the multiprocessors for device to device. The host
 /// waits for it where CUDA's host would: a blocking call, or pageable host memory, which the
 /// driver stages before the call returns.
-void clock_copy(cudaStream_t stream, const End& d, const End& s, const void* host,
+void place_copy(cudaStream_t stream, const End& d, const End& s, const void* host,
                 std::size_t bytes, bool blocking) {
     if (!gpu_clock_on() || (!d.a && !s.a)) return;  // host to host: no GPU work
     StreamImpl& impl = stream_of(stream);
+    // On the clock a copy is an operation of its stream, ordered by the legacy default stream's
+    // rule as a launch is. The simulator itself runs it after every stream (wait_all), so the
+    // waits this queues order nothing more there: they are made only when the clock reads them.
     order_with_legacy_default(impl);
     const bool pinned = !(d.a && s.a) && pinned_host_memory(host);
     const Engine e = d.a && s.a ? Engine::multiprocessors
@@ -596,7 +599,7 @@ cudaError_t copy(const char* call, void* dst, const void* src, std::size_t bytes
         return e;
     std::memmove(dst, src, bytes);
     note_written(d, bytes);
-    clock_copy(stream, d, s, d.a ? src : dst, bytes, blocking);
+    place_copy(stream, d, s, d.a ? src : dst, bytes, blocking);
     return cudaSuccess;
 }
 

@@ -42,26 +42,12 @@ class Clock {
 public:
     ClockOp add(const StreamImpl& s, Engine e, double us, bool ended) {
         std::lock_guard lock(m_);
-        Op op;
-        op.engine = e;
-        op.device = s.device;
-        op.host_at = host_;
-        op.us = us;
-        op.ended = ended;
-        if (auto it = last_.find(s.id); it != last_.end()) op.after.push_back(it->second);
-        if (auto it = waits_.find(s.id); it != waits_.end()) {
-            op.after.insert(op.after.end(), it->second.begin(), it->second.end());
-            waits_.erase(it);
-        }
-        ops_.push_back(std::move(op));
-        last_[s.id] = ops_.size() - 1;
-        return ops_.size();
+        return add_locked(s, e, us, ended);
     }
 
     void launch(const StreamImpl& s, std::uint32_t serial) {
-        const ClockOp op = add(s, Engine::multiprocessors, 0, false);
         std::lock_guard lock(m_);
-        launches_[serial] = op - 1;
+        launches_[serial] = add_locked(s, Engine::multiprocessors, 0, false) - 1;
     }
 
     void predicted(std::uint32_t serial, double us) {
@@ -111,7 +97,7 @@ public:
         std::unique_lock lock(m_);
         if (ops_.empty()) return;
         resolve(lock, ops_.size() - 1);
-        for (const Op& op : ops_) host_ = std::max(host_, op.end);
+        host_ = std::max(host_, latest_end_);
     }
 
     std::optional<double> elapsed_ms(ClockOp from, ClockOp to) {
@@ -135,6 +121,25 @@ public:
     }
 
 private:
+    /// Issues an operation on `s`: after the stream's last one and the events it was made to wait
+    /// for. Caller holds m_.
+    ClockOp add_locked(const StreamImpl& s, Engine e, double us, bool ended) {
+        Op op;
+        op.engine = e;
+        op.device = s.device;
+        op.host_at = host_;
+        op.us = us;
+        op.ended = ended;
+        if (auto it = last_.find(s.id); it != last_.end()) op.after.push_back(it->second);
+        if (auto it = waits_.find(s.id); it != waits_.end()) {
+            op.after.insert(op.after.end(), it->second.begin(), it->second.end());
+            waits_.erase(it);
+        }
+        ops_.push_back(std::move(op));
+        last_[s.id] = ops_.size() - 1;
+        return ops_.size();
+    }
+
     /// Places every operation up to `last` on the clock, waiting for those not yet ended.
     void resolve(std::unique_lock<std::mutex>& lock, std::size_t last) {
         ended_.wait(lock, [&] {
@@ -151,6 +156,7 @@ private:
             op.start = start;
             op.end = start + op.us;
             if (engine) *engine = op.end;
+            latest_end_ = std::max(latest_end_, op.end);
             if (!op.predicted) unpredicted_ = std::min(unpredicted_, resolved_);
         }
     }
@@ -161,6 +167,7 @@ private:
     std::size_t resolved_ = 0;  ///< ops_[0, resolved_) have their start and end
     std::size_t unpredicted_ = std::numeric_limits<std::size_t>::max();  ///< the first such launch
     double host_ = 0;
+    double latest_end_ = 0;  ///< the latest end of a resolved operation
     std::unordered_map<unsigned, std::size_t> last_;                 ///< by stream
     std::unordered_map<unsigned, std::vector<std::size_t>> waits_;   ///< by stream, not yet taken
     std::unordered_map<std::uint32_t, std::size_t> launches_;        ///< by serial, not yet ended
