@@ -2,19 +2,8 @@
 # (lab): the GPU's clock answers as in the CMake build (a pinned 25 MB copy on the A100 is
 # 1.003 ms), and with the clock on, the race between two streams is still reported at its lines.
 # -DMODE=... -DSIMT_NVCC=<build/bin/simt-nvcc> -DLAB=<./lab> -DSOURCE=<gpu_clock.cu> -DWORK_DIR=<scratch>
-file(REMOVE_RECURSE "${WORK_DIR}")
-file(MAKE_DIRECTORY "${WORK_DIR}/mine")
-file(COPY "${SOURCE}" DESTINATION "${WORK_DIR}/mine")
 include(${CMAKE_CURRENT_LIST_DIR}/../support/run_command.cmake)
-
-if(MODE STREQUAL "nvcc")
-  run("${SIMT_NVCC}" -o gpu_clock mine/gpu_clock.cu)
-  set(program "${WORK_DIR}/gpu_clock")
-elseif(MODE STREQUAL "lab")
-  set(program "${LAB}" run mine/gpu_clock.cu)
-else()
-  message(FATAL_ERROR "MODE must be nvcc or lab")
-endif()
+route_program()
 run(${program})
 expect("label: A100, predicted\nnothing: 0.000 ms\ncopy in, pinned: 1.003 ms\n"
        "the GPU's clock did not give the copy's time")

@@ -19,3 +19,22 @@ function(expect pattern why)
     message(FATAL_ERROR "${why}: the output does not match '${pattern}':\n${all}")
   endif()
 endfunction()
+
+# For a script that builds SOURCE by simt-nvcc (-DMODE=nvcc, -DSIMT_NVCC=...) or runs it by
+# `./lab run` (-DMODE=lab, -DLAB=...): a fresh WORK_DIR with the source in mine/, and `program`,
+# the command that runs it (append its arguments).
+macro(route_program)
+  file(REMOVE_RECURSE "${WORK_DIR}")
+  file(MAKE_DIRECTORY "${WORK_DIR}/mine")
+  file(COPY "${SOURCE}" DESTINATION "${WORK_DIR}/mine")
+  get_filename_component(route_name "${SOURCE}" NAME_WE)
+  get_filename_component(route_file "${SOURCE}" NAME)
+  if(MODE STREQUAL "nvcc")
+    run("${SIMT_NVCC}" -o ${route_name} mine/${route_file})
+    set(program "${WORK_DIR}/${route_name}")
+  elseif(MODE STREQUAL "lab")
+    set(program "${LAB}" run mine/${route_file})
+  else()
+    message(FATAL_ERROR "MODE must be nvcc or lab")
+  endif()
+endmacro()

@@ -1,20 +1,8 @@
 # tests/sync/atomic_in_loop.cu built without CMake, by simt-nvcc (-DMODE=nvcc) or `./lab run`
 # (lab), at one worker and at four: it runs to its end, its count right, with no finding.
 # -DMODE=... -DSIMT_NVCC=<build/bin/simt-nvcc> -DLAB=<./lab> -DSOURCE=<atomic_in_loop.cu> -DWORK_DIR=<scratch>
-file(REMOVE_RECURSE "${WORK_DIR}")
-file(MAKE_DIRECTORY "${WORK_DIR}/mine")
-file(COPY "${SOURCE}" DESTINATION "${WORK_DIR}/mine")
-
 include(${CMAKE_CURRENT_LIST_DIR}/../support/run_command.cmake)
-
-if(MODE STREQUAL "nvcc")
-  run("${SIMT_NVCC}" -o atomic_in_loop mine/atomic_in_loop.cu)
-  set(program "${WORK_DIR}/atomic_in_loop")
-elseif(MODE STREQUAL "lab")
-  set(program "${LAB}" run mine/atomic_in_loop.cu)
-else()
-  message(FATAL_ERROR "MODE must be nvcc or lab")
-endif()
+route_program()
 foreach(workers IN ITEMS 1 4)
   run(${CMAKE_COMMAND} -E env SIMT_WORKERS=${workers} ${program} used)
   if(NOT all MATCHES "atomic in a loop \\(result used\\): [0-9]+ paths in the money \\(expected [0-9]+\\)\n"

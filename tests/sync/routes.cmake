@@ -1,22 +1,9 @@
 # tests/sync/idioms.cu built without CMake, by simt-nvcc (-DMODE=nvcc) or `./lab run` (lab): the
 # last-block reduction with its fence runs clean, without it reports the race at its lines.
 # -DMODE=... -DSIMT_NVCC=<build/bin/simt-nvcc> -DLAB=<./lab> -DSOURCE=<idioms.cu> -DWORK_DIR=<scratch>
-file(REMOVE_RECURSE "${WORK_DIR}")
-file(MAKE_DIRECTORY "${WORK_DIR}/mine")
-file(COPY "${SOURCE}" DESTINATION "${WORK_DIR}/mine")
-
 include(${CMAKE_CURRENT_LIST_DIR}/../support/run_command.cmake)
-
-if(MODE STREQUAL "nvcc")
-  run("${SIMT_NVCC}" -o idioms mine/idioms.cu)
-  set(program "${WORK_DIR}/idioms")
-  run("${program}" last-block)
-elseif(MODE STREQUAL "lab")
-  run("${LAB}" run mine/idioms.cu last-block)
-  set(program "${LAB}" run mine/idioms.cu)
-else()
-  message(FATAL_ERROR "MODE must be nvcc or lab")
-endif()
+route_program()
+run(${program} last-block)
 if(NOT all MATCHES "last-block: 1533 \\(expected 1533\\)" OR all MATCHES "simt: [0-9]+ finding")
   message(FATAL_ERROR "the right form did not run clean:\n${all}")
 endif()
