@@ -18,15 +18,27 @@ __global__ void pass(int* message, int* flag, int* out) {
     }
 }
 
+// The project also times its launch on the GPU's clock (below the kernel, so that the lines the
+// tests name stay where they are).
+#include <simt/simt.hpp>
+
 int main() {
     int *message, *flag, *out;
     cudaMalloc(&message, 2 * sizeof(int));
     cudaMalloc(&flag, sizeof(int));
     cudaMalloc(&out, sizeof(int));
     cudaMemset(flag, 0, sizeof(int));
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    cudaEventRecord(start);
     pass<<<2, 32>>>(message, flag, out);
+    cudaEventRecord(stop);
     int h = 0;
     cudaMemcpy(&h, out, sizeof(int), cudaMemcpyDeviceToHost);
-    std::printf("missing_fence: %d\n", h);
+    float ms = 0;
+    simt::gpu_elapsed_time(&ms, start, stop);
+    std::printf("missing_fence: %d, %s: %s\n", h, simt::gpu_time_label().c_str(),
+                ms > 0 ? "timed" : "not timed");
     return 0;
 }
