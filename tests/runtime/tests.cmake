@@ -140,3 +140,14 @@ if(TARGET simt_sim)
               -P ${CMAKE_CURRENT_SOURCE_DIR}/runtime/gpu_clock_routes.cmake)
   endif()
 endif()
+
+# SIMT_TIMELINE=trace:PATH: the run on the GPU's clock, for chrome://tracing and Perfetto.
+if(TARGET 16_overlap)
+  add_test(NAME "SIMT_TIMELINE's trace of lesson 16 has a row per stream, and a copy overlapping another stream's kernel on the GPU's clock"
+    COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:16_overlap>
+            -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/timeline-16
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/runtime/timeline.cmake)
+endif()
+simt_robustness_test("SIMT_TIMELINE with a path that cannot be written stops the program before it runs"
+  PROGRAM runtime_gpu_clock ENV SIMT_TIMELINE=trace:/nonexistent/dir/t.json STATUS 2
+  EXPECT "^simt: SIMT_TIMELINE=trace:/nonexistent/dir/t.json: cannot open /nonexistent/dir/t.json for writing \\(No such file or directory\\)\n")

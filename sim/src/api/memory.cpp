@@ -569,7 +569,7 @@ StreamImpl& stream_of(cudaStream_t stream) {
 /// waits for it where CUDA's host would: a blocking call, or pageable host memory, which the
 /// driver stages before the call returns.
 void place_copy(cudaStream_t stream, const End& d, const End& s, const void* host,
-                std::size_t bytes, bool blocking) {
+                std::size_t bytes, bool blocking, double sim_start) {
     if (!gpu_clock_on() || (!d.a && !s.a)) return;  // host to host: no GPU work
     StreamImpl& impl = stream_of(stream);
     // On the clock a copy is an operation of its stream, ordered by the legacy default stream's
@@ -580,7 +580,7 @@ void place_copy(cudaStream_t stream, const End& d, const End& s, const void* hos
     const Engine e = d.a && s.a ? Engine::multiprocessors
                      : d.a      ? Engine::to_device
                                 : Engine::to_host;
-    const ClockOp op = clock_copy(impl, e, bytes, pinned);
+    const ClockOp op = clock_copy(impl, e, bytes, pinned, false, sim_start);
     if (blocking || (e != Engine::multiprocessors && !pinned)) clock_host_waits(op);
 }
 
@@ -597,9 +597,10 @@ cudaError_t copy(const char* call, void* dst, const void* src, std::size_t bytes
         return e;
     if (cudaError_t e = resolve(call, "source", src, bytes, to.src_device, to.known, s, site))
         return e;
+    const double began = clock_now_us();
     std::memmove(dst, src, bytes);
     note_written(d, bytes);
-    place_copy(stream, d, s, d.a ? src : dst, bytes, blocking);
+    place_copy(stream, d, s, d.a ? src : dst, bytes, blocking, began);
     return cudaSuccess;
 }
 
@@ -609,12 +610,13 @@ cudaError_t set(const char* call, void* ptr, int value, std::size_t bytes, cudaS
     if (bytes == 0) return cudaSuccess;
     End d;
     if (cudaError_t e = resolve(call, "destination", ptr, bytes, true, true, d, site)) return e;
+    const double began = clock_now_us();
     std::memset(ptr, value, bytes);
     note_written(d, bytes);
     if (gpu_clock_on()) {
         StreamImpl& impl = stream_of(stream);
-        order_with_legacy_default(impl);
-        const ClockOp op = clock_copy(impl, Engine::multiprocessors, bytes, false, true);
+        order_with_legacy_default(impl);  // as place_copy says
+        const ClockOp op = clock_copy(impl, Engine::multiprocessors, bytes, false, true, began);
         if (blocking) clock_host_waits(op);
     }
     return cudaSuccess;

@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
 #include <condition_variable>
 #include <limits>
 #include <map>
@@ -12,6 +16,8 @@
 #include <unordered_set>
 #include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "streams.hpp"
 #include "../device/model.hpp"
@@ -30,6 +36,10 @@ constexpr double pageable_share = 0.5;
 struct Op {
     Engine engine = Engine::none;
     int device = 0;
+    unsigned stream = 0;
+    bool legacy = false;              ///< on a device's legacy default stream
+    std::string name;                 ///< what the trace calls it: the kernel, or the copy
+    double sim_start = -1, sim_end = -1;  ///< the simulator's own time, µs since the clock began
     double host_at = 0;               ///< the host's clock when it issued the operation
     std::vector<std::size_t> after;   ///< indices of the operations it follows
     double us = 0;
@@ -38,6 +48,17 @@ struct Op {
     double start = 0, end = 0;        ///< once resolved
 };
 
+const char* engine_name(Engine e) {
+    constexpr const char* names[] = {"none", "multiprocessors", "copy engine to the device",
+                                     "copy engine to the host"};
+    return names[static_cast<unsigned>(e)];
+}
+
+std::string& trace_path() {
+    static std::string* path = new std::string;  // read at the very end of the program
+    return *path;
+}
+
 class Clock {
 public:
     ClockOp add(const StreamImpl& s, Engine e, double us, bool ended) {
@@ -45,17 +66,86 @@ public:
         return add_locked(s, e, us, ended);
     }
 
-    void launch(const StreamImpl& s, std::uint32_t serial) {
+    void launch(const StreamImpl& s, std::uint32_t serial, std::string name) {
         std::lock_guard lock(m_);
-        launches_[serial] = add_locked(s, Engine::multiprocessors, 0, false) - 1;
+        const std::size_t i = add_locked(s, Engine::multiprocessors, 0, false) - 1;
+        ops_[i].name = std::move(name);
+        launches_[serial] = i;
     }
 
-    void predicted(std::uint32_t serial, double us) {
+    void launch_started(std::uint32_t serial) {
+        std::lock_guard lock(m_);
+        if (auto it = launches_.find(serial); it != launches_.end())
+            ops_[it->second].sim_start = now_us();
+    }
+
+    void predicted(std::uint32_t serial, double us, std::string name) {
         std::lock_guard lock(m_);
         if (auto it = launches_.find(serial); it != launches_.end()) {
             ops_[it->second].us = us;
+            if (!name.empty()) ops_[it->second].name = std::move(name);
             predicted_.insert(serial);
         }
+    }
+
+    void named(ClockOp op, std::string name, double sim_start) {
+        std::lock_guard lock(m_);
+        ops_[op - 1].name = std::move(name);
+        ops_[op - 1].sim_start = sim_start;
+        ops_[op - 1].sim_end = now_us();
+    }
+
+    /// Microseconds of this machine's steady clock since the clock began.
+    double now_us() const {
+        return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began_)
+            .count();
+    }
+
+    /// The run as the Trace Event format has it (chrome://tracing, Perfetto): the GPU's clock as
+    /// one process, a row per stream, and the simulator's own time as another. Only what has
+    /// ended by now: a program that stopped on an error still leaves what it ran.
+    nlohmann::ordered_json trace(const std::string& gpu) {
+        std::unique_lock lock(m_);
+        std::size_t last = resolved_;
+        while (last < ops_.size() && ops_[last].ended) ++last;
+        if (last > resolved_) resolve(lock, last - 1);
+        nlohmann::ordered_json events = nlohmann::ordered_json::array();
+        auto process = [&](int pid, const std::string& name) {
+            events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", pid},
+                              {"args", {{"name", name}}}});
+        };
+        process(1, gpu);
+        process(2, "the simulator, on this machine");
+        std::map<std::pair<int, unsigned>, bool> rows;  ///< (process, stream): legacy
+        for (std::size_t i = 0; i < resolved_; ++i) {
+            const Op& op = ops_[i];
+            if (op.engine == Engine::none) continue;  // an event record, or a wait between streams
+            const char* kind = op.engine == Engine::multiprocessors
+                                   ? (op.name.starts_with("cudaMem") ? "device memory" : "kernel")
+                                   : "copy";
+            nlohmann::ordered_json args = {{"engine", engine_name(op.engine)},
+                                           {"device", op.device}};
+            if (op.predicted)
+                events.push_back({{"name", op.name}, {"cat", kind}, {"ph", "X"}, {"pid", 1},
+                                  {"tid", op.stream}, {"ts", op.start}, {"dur", op.us},
+                                  {"args", args}});
+            else
+                args["predicted"] = false;
+            rows[{1, op.stream}] = op.legacy;
+            if (op.sim_start >= 0 && op.sim_end >= op.sim_start) {
+                events.push_back({{"name", op.name}, {"cat", kind}, {"ph", "X"}, {"pid", 2},
+                                  {"tid", op.stream}, {"ts", op.sim_start},
+                                  {"dur", op.sim_end - op.sim_start}, {"args", args}});
+                rows[{2, op.stream}] = op.legacy;
+            }
+        }
+        for (const auto& [row, legacy] : rows)
+            events.push_back(
+                {{"name", "thread_name"}, {"ph", "M"}, {"pid", row.first}, {"tid", row.second},
+                 {"args",
+                  {{"name", legacy ? "default stream (legacy)"
+                                   : "stream " + std::to_string(row.second)}}}});
+        return {{"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}};
     }
 
     void launch_ended(std::uint32_t serial) {
@@ -65,6 +155,7 @@ public:
             if (it == launches_.end()) return;
             Op& op = ops_[it->second];
             op.ended = true;
+            if (op.sim_start >= 0) op.sim_end = now_us();
             op.predicted = predicted_.erase(serial) > 0;
             launches_.erase(it);
         }
@@ -127,6 +218,8 @@ private:
         Op op;
         op.engine = e;
         op.device = s.device;
+        op.stream = s.id;
+        op.legacy = s.legacy || s.id == 0;
         op.host_at = host_;
         op.us = us;
         op.ended = ended;
@@ -174,7 +267,9 @@ private:
     std::unordered_set<std::uint32_t> predicted_;  ///< launches the model has a time for
     std::map<std::pair<int, Engine>, double> free_;                  ///< when each engine is free
     const char* why_ = "";
+    const std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
 };
+
 
 Clock& clock() {
     static Clock* c = new Clock;  // stream threads may end launches after statics are gone
@@ -186,19 +281,32 @@ Clock& clock() {
 void want_gpu_clock() { wanted.store(true, std::memory_order_relaxed); }
 bool gpu_clock_on() { return wanted.load(std::memory_order_relaxed); }
 
-void clock_launch(const StreamImpl& s, std::uint32_t serial) {
-    if (gpu_clock_on()) clock().launch(s, serial);
+void clock_launch(const StreamImpl& s, std::uint32_t serial, const char* file, unsigned line) {
+    if (gpu_clock_on())
+        clock().launch(s, serial,
+                       "kernel launched at " + std::string(file ? file : "?") + ":" +
+                           std::to_string(line));
 }
-void clock_launch_predicted(std::uint32_t serial, double us) {
-    if (gpu_clock_on()) clock().predicted(serial, us);
+void clock_launch_started(std::uint32_t serial) {
+    if (gpu_clock_on()) clock().launch_started(serial);
+}
+void clock_launch_predicted(std::uint32_t serial, double us, std::string kernel) {
+    if (gpu_clock_on()) clock().predicted(serial, us, std::move(kernel));
 }
 void clock_launch_ended(std::uint32_t serial) {
     if (gpu_clock_on()) clock().launch_ended(serial);
 }
 
 ClockOp clock_copy(const StreamImpl& s, Engine e, std::size_t bytes, bool host_memory_pinned,
-                   bool memset) {
+                   bool memset, double sim_start) {
     if (!gpu_clock_on()) return 0;
+    const char* what = memset                            ? "cudaMemset"
+                       : e == Engine::multiprocessors    ? "cudaMemcpy device to device"
+                       : e == Engine::to_device          ? "cudaMemcpy host to device"
+                                                         : "cudaMemcpy device to host";
+    char name[160];
+    std::snprintf(name, sizeof name, "%s, %zu bytes%s", what, bytes,
+                  e == Engine::multiprocessors ? "" : host_memory_pinned ? ", pinned" : ", pageable");
     const GpuModel& gpu = gpu_model();
     const GpuModel::Speeds& speeds = gpu.speeds;
     double bytes_per_us;
@@ -210,7 +318,27 @@ ClockOp clock_copy(const StreamImpl& s, Engine e, std::size_t bytes, bool host_m
         // One copy engine takes both directions in turn.
         if (gpu.copy_engines < 2) e = Engine::to_device;
     }
-    return clock().add(s, e, speeds.launch_us + double(bytes) / bytes_per_us, true);
+    const ClockOp op = clock().add(s, e, speeds.launch_us + double(bytes) / bytes_per_us, true);
+    clock().named(op, name, sim_start);
+    return op;
+}
+
+double clock_now_us() { return gpu_clock_on() ? clock().now_us() : -1; }
+
+void trace_gpu_clock_to(std::string path) {
+    trace_path() = std::move(path);
+    want_gpu_clock();
+}
+
+void write_gpu_clock_trace() {
+    const std::string& path = trace_path();
+    if (path.empty() || !gpu_clock_on()) return;
+    const GpuModel& gpu = gpu_model();
+    const std::string label = std::string(gpu.key) + ", predicted (" + gpu.name + ")";
+    std::ofstream out(path, std::ios::trunc);
+    if (out) out << clock().trace(label).dump() << "\n";
+    if (!out)
+        std::fprintf(stderr, "simt: SIMT_TIMELINE: cannot write %s\n", path.c_str());
 }
 
 ClockOp clock_record(const StreamImpl& s) {

@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace simt::sim::detail {
 
@@ -36,17 +37,22 @@ enum class Engine : std::uint8_t { none, multiprocessors, to_device, to_host };
 void want_gpu_clock();
 bool gpu_clock_on();
 
-/// A launch with KernelLaunch::serial `serial`, queued on `s`; its time comes from
-/// clock_launch_predicted, and it ends at clock_launch_ended.
-void clock_launch(const StreamImpl& s, std::uint32_t serial);
-void clock_launch_predicted(std::uint32_t serial, double us);
+/// A launch with KernelLaunch::serial `serial`, queued on `s` at file:line; its time comes from
+/// clock_launch_predicted (with the kernel's name), and it ends at clock_launch_ended. Started:
+/// the simulator began to run it (its own time, for the trace).
+void clock_launch(const StreamImpl& s, std::uint32_t serial, const char* file, unsigned line);
+void clock_launch_started(std::uint32_t serial);
+void clock_launch_predicted(std::uint32_t serial, double us, std::string kernel);
 /// The launch has run, or was dropped: without a prediction, times that span it are unknown.
 void clock_launch_ended(std::uint32_t serial);
 
 /// A copy or memset of `bytes` on `s`; `host_memory_pinned` for a copy between the device and
-/// pinned host memory (a pageable one is staged by the driver, at a lower rate).
+/// pinned host memory (a pageable one is staged by the driver, at a lower rate). The simulator
+/// did it from `sim_start` (clock_now_us) to now.
 ClockOp clock_copy(const StreamImpl& s, Engine e, std::size_t bytes, bool host_memory_pinned,
-                   bool memset = false);
+                   bool memset, double sim_start);
+/// This machine's time on the clock's scale, for clock_copy's `sim_start`; -1 while it is off.
+double clock_now_us();
 
 /// An event record on `s`: it ends when everything before it in the stream has.
 ClockOp clock_record(const StreamImpl& s);
@@ -65,5 +71,11 @@ std::optional<double> clock_elapsed_ms(ClockOp from, ClockOp to);
 
 /// Why clock_elapsed_ms has no answer, in a few words; empty while it has one.
 const char* clock_unknown_why();
+
+/// SIMT_TIMELINE=trace:PATH: the clock runs, and at the program's end write_gpu_clock_trace
+/// writes what it placed to PATH in the Trace Event format (chrome://tracing and Perfetto open
+/// it): the GPU's clock as one process and the simulator's own time as another, a row per stream.
+void trace_gpu_clock_to(std::string path);
+void write_gpu_clock_trace();
 
 }  // namespace simt::sim::detail

@@ -139,7 +139,7 @@ void enqueue_launch(const Stream* s, KernelLaunch k) {
     std::lock_guard lock(queueing);
     order_with_legacy_default(impl);
     k.serial = queue_launch();
-    clock_launch(impl, k.serial);
+    clock_launch(impl, k.serial, k.site.file_name(), k.site.line());
     auto place = std::make_shared<QueuedLaunch>(k.serial);
     k.stream = impl.id;
     k.device = impl.device;
@@ -147,6 +147,7 @@ void enqueue_launch(const Stream* s, KernelLaunch k) {
     auto shared = std::make_shared<KernelLaunch>(std::move(k));
     impl.enqueue([shared, place] {
         Watched watched(*shared);
+        clock_launch_started(shared->serial);
         try {
             run_grid(*shared);
         } catch (const simt::KernelError& e) {

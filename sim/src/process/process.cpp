@@ -9,6 +9,7 @@
 
 #include "process.hpp"
 #include "../check/checker.hpp"
+#include "../launch/gpu_clock.hpp"
 #include "../launch/watchdog.hpp"
 
 namespace simt::sim::detail {
@@ -84,6 +85,7 @@ void end_process(int status, bool leaks) {
     static std::atomic<bool> ending{false};
     if (ending.exchange(true)) return;  // an error inside the sequence must not start it again
     int code = drain_streams_at_exit() ? 1 : status;
+    write_gpu_clock_trace();
     if (leaks) checks_exit();
     const Config& c = process().config;
     print_summary({c.check_race, c.check_init, c.check_sync, process().unchecked});

@@ -9,10 +9,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <array>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 #include <string_view>
 #include <type_traits>
@@ -20,6 +22,7 @@
 
 #include "process.hpp"
 #include "../device/model.hpp"
+#include "../launch/gpu_clock.hpp"
 
 namespace simt::sim {
 
@@ -136,6 +139,18 @@ void profile(Config& c, std::string_view v, const Row& r) {
     c.profile_json = json;
 }
 
+void timeline(Config&, std::string_view v, const Row& r) {
+    // Not the Config's: the clock it turns on is the process's (launch/gpu_clock.hpp).
+    if (v == "off") return;
+    if (!v.starts_with("trace:") || v.size() == 6) refuse(r, v);
+    // Opened now, so that a path that cannot be written is said before anything runs.
+    const std::string path(v.substr(6));
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    if (!f) refuse(r, v, "cannot open " + path + " for writing (" + std::strerror(errno) + ")");
+    std::fclose(f);
+    detail::trace_gpu_clock_to(path);
+}
+
 // One row per setting, in the order `./lab help settings` prints them:
 // {name, default, parser, what it accepts, help}.
 constexpr Row table[] = {
@@ -175,6 +190,11 @@ constexpr Row table[] = {
      "Nsight Compute's memory and divergence counters, rebuilt warp by warp (docs/profiling.md): "
      "text prints a table per kernel and its worst lines at exit, json:PATH writes one JSON "
      "object per launch to PATH"},
+    {"SIMT_TIMELINE", "off", timeline, "off or trace:PATH",
+     "the run on the GPU's clock (docs/profiling.md, \"The GPU's clock\"): trace:PATH writes, at "
+     "the end, every copy and kernel as the named GPU's engines would take them and as the "
+     "simulator ran them, a row per stream, in the Trace Event format that chrome://tracing and "
+     "Perfetto open"},
     {"SIMT_EXITCODE", "0", number<&Config::exit_code, 0, 255>,
      "an exit status from 0 (unchanged) to 255",
      "the exit status of a program in which anything was found, as compute-sanitizer's "

@@ -697,7 +697,7 @@ private:
         kt->predicted_us += predicted.us;
         // Accesses of files built UNCHECKED were not counted: no time for the GPU's clock.
         if (!unchecked_files.load(std::memory_order_relaxed))
-            clock_launch_predicted(k.serial, predicted.us);
+            clock_launch_predicted(k.serial, predicted.us, kt->name);
 
         const std::string& path = g.cfg.profile_json;
         if (path.empty()) return;
