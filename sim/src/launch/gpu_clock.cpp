@@ -101,14 +101,20 @@ public:
             .count();
     }
 
+    /// Places every operation that has ended, in order, up to the first that has not: what a
+    /// picture of the run can show of a program that stopped on an error too.
+    void resolve_ended(std::unique_lock<std::mutex>& lock) {
+        std::size_t last = resolved_;
+        while (last < ops_.size() && ops_[last].ended) ++last;
+        if (last > resolved_) resolve(lock, last - 1);
+    }
+
     /// The run as the Trace Event format has it (chrome://tracing, Perfetto): the GPU's clock as
     /// one process, a row per stream, and the simulator's own time as another. Only what has
     /// ended by now: a program that stopped on an error still leaves what it ran.
     nlohmann::ordered_json trace(const std::string& gpu) {
         std::unique_lock lock(m_);
-        std::size_t last = resolved_;
-        while (last < ops_.size() && ops_[last].ended) ++last;
-        if (last > resolved_) resolve(lock, last - 1);
+        resolve_ended(lock);
         nlohmann::ordered_json events = nlohmann::ordered_json::array();
         auto process = [&](int pid, const std::string& name) {
             events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", pid},
@@ -146,6 +152,33 @@ public:
                   {{"name", legacy ? "default stream (legacy)"
                                    : "stream " + std::to_string(row.second)}}}});
         return {{"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}};
+    }
+
+    /// The same operations as the report page's timeline (report/page.hpp): one entry each,
+    /// with both clocks' start and length.
+    nlohmann::ordered_json page(const std::string& gpu) {
+        std::unique_lock lock(m_);
+        resolve_ended(lock);
+        nlohmann::ordered_json ops = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < resolved_; ++i) {
+            const Op& op = ops_[i];
+            if (op.engine == Engine::none) continue;
+            nlohmann::ordered_json o = {
+                {"name", op.name},
+                {"kind", op.engine != Engine::multiprocessors ? "copy"
+                         : op.name.starts_with("cudaMem")      ? "device memory"
+                                                               : "kernel"},
+                {"stream", op.stream},
+                {"row", op.legacy ? "default stream (legacy)"
+                                  : "stream " + std::to_string(op.stream)},
+                {"engine", engine_name(op.engine)},
+                {"device", op.device}};
+            if (op.predicted) o["gpu_start_us"] = op.start, o["gpu_us"] = op.us;
+            if (op.sim_start >= 0 && op.sim_end >= op.sim_start)
+                o["sim_start_us"] = op.sim_start, o["sim_us"] = op.sim_end - op.sim_start;
+            ops.push_back(std::move(o));
+        }
+        return {{"gpu", gpu}, {"ops", std::move(ops)}};
     }
 
     void launch_ended(std::uint32_t serial) {
@@ -328,6 +361,11 @@ double clock_now_us() { return gpu_clock_on() ? clock().now_us() : -1; }
 void trace_gpu_clock_to(std::string path) {
     trace_path() = std::move(path);
     want_gpu_clock();
+}
+
+nlohmann::ordered_json gpu_clock_page() {
+    const GpuModel& gpu = gpu_model();
+    return clock().page(std::string(gpu.key) + ", predicted (" + gpu.name + ")");
 }
 
 void write_gpu_clock_trace() {

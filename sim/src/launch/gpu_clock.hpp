@@ -24,6 +24,8 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace simt::sim::detail {
 
 class StreamImpl;
@@ -76,6 +78,8 @@ const char* clock_unknown_why();
 /// writes what it placed to PATH in the Trace Event format (chrome://tracing and Perfetto open
 /// it): the GPU's clock as one process and the simulator's own time as another, a row per stream.
 void trace_gpu_clock_to(std::string path);
+/// What the clock placed, as the report page's timeline (report/page.hpp).
+nlohmann::ordered_json gpu_clock_page();
 void write_gpu_clock_trace();
 
 }  // namespace simt::sim::detail

@@ -13,6 +13,7 @@
 
 #include "../check/checker.hpp"
 #include "../device/model.hpp"
+#include "../report/page.hpp"
 #include "../thread/fault.hpp"
 
 namespace simt::sim::detail {
@@ -58,6 +59,12 @@ Clock::time_point probe_since;  // the watchdog thread's own
 
 std::atomic<bool> interrupted{false};
 std::atomic<long long> first_interrupt_ns{0};
+
+/// A program the watchdog or Ctrl-C ends still leaves its report page, with what it saw.
+void leave_page(const char* how, int status, const std::string& said) {
+    page_ended(how, status, said);
+    write_report_page();
+}
 
 /// Async-signal-safe: it only stores. A second Ctrl-C a second or more after the first ends the
 /// process at once; one that comes sooner is the same keypress delivered twice (to the process
@@ -295,6 +302,7 @@ std::vector<WatchdogDraft::Sampled> sample_threads(const KernelLaunch* k) {
     clear_line(s);
     std::fflush(stdout);
     (void)!write(2, msg.data(), msg.size());
+    leave_page(s.interrupt ? "interrupted" : "watchdog", s.interrupt ? 130 : 1, msg);
     _exit(s.interrupt ? 130 : 1);
 }
 
@@ -316,6 +324,7 @@ void watch() {
                 std::fflush(stdout);
                 const char msg[] = "simt: interrupted (Ctrl-C); no kernel was running\n";
                 (void)!write(2, msg, sizeof msg - 1);
+                leave_page("interrupted", 130, msg);
                 _exit(130);
             }
             begin_stop(s, s.running.front().k, true);
@@ -440,6 +449,7 @@ void Watched::rethrow_stopped(const simt::KernelError& first) {
         std::fflush(stdout);
         std::fprintf(stderr, "%s\n", msg.c_str());
         std::fflush(stderr);
+        leave_page("interrupted", 130, msg);
         std::_Exit(130);
     }
     throw simt::KernelError(msg);

@@ -11,6 +11,7 @@
 #include "../check/checker.hpp"
 #include "../launch/gpu_clock.hpp"
 #include "../launch/watchdog.hpp"
+#include "../report/page.hpp"
 
 namespace simt::sim::detail {
 
@@ -72,6 +73,7 @@ const char* kind_of(const std::exception& e) {
     if (what.rfind("simt: ", 0) == 0) what.erase(0, 6);
     std::fflush(stdout);
     std::fprintf(stderr, "simt: the program ended on an uncaught %s: %s\n", kind, what.c_str());
+    page_ended("error", 1, std::string("the program ended on an uncaught ") + kind + ": " + what);
     // The stack was not unwound: arrays still alive are not leaks.
     end_process(1, false);
     std::_Exit(1);
@@ -89,6 +91,8 @@ void end_process(int status, bool leaks) {
     if (leaks) checks_exit();
     const Config& c = process().config;
     print_summary({c.check_race, c.check_init, c.check_sync, process().unchecked});
+    if (code != 0) page_ended("error", code, "the program ended with exit status " + std::to_string(code));
+    write_report_page();
     if (process().config.exit_code != 0 && !simt::sim::findings().empty())
         code = process().config.exit_code;
     if (code == 0) return;

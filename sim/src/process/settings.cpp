@@ -23,6 +23,7 @@
 #include "process.hpp"
 #include "../device/model.hpp"
 #include "../launch/gpu_clock.hpp"
+#include "../report/page.hpp"
 
 namespace simt::sim {
 
@@ -97,9 +98,29 @@ void schedule(Config& c, std::string_view v, const Row& r) {
 }
 
 void report(Config& c, std::string_view v, const Row& r) {
-    if (v == "text") c.report_json.clear();
-    else if (v.starts_with("json:") && v.size() > 5) c.report_json = v.substr(5);
-    else refuse(r, v);
+    std::string json, html;
+    for (std::size_t start = 0;;) {
+        std::size_t end = v.find(',', start);
+        std::string_view item = v.substr(start, end == v.npos ? v.npos : end - start);
+        if (item == "text") {
+        } else if (item.starts_with("json:") && item.size() > 5) {
+            json = item.substr(5);
+        } else if (item.starts_with("html:") && item.size() > 5) {
+            html = item.substr(5);
+        } else {
+            refuse(r, v);
+        }
+        if (end == v.npos) break;
+        start = end + 1;
+    }
+    c.report_json = json;
+    // The page, like the timeline, is the process's and not the Config's: its collection is on
+    // from the first launch, and it needs the GPU's clock for its timeline. A path that cannot
+    // be written is said, and the program runs without the page.
+    if (!html.empty() && detail::report_page_to(html)) {
+        detail::page_timeline_from(&detail::gpu_clock_page);
+        detail::want_gpu_clock();
+    }
 }
 
 void stack_size(Config& c, std::string_view v, const Row& r) {
@@ -167,8 +188,12 @@ constexpr Row table[] = {
      "in-order, reverse, random:SEED or interleave:SEED (SEED a number)",
      "the order a block's threads run in; interleave may also switch threads inside a "
      "read-modify-write, as a GPU would"},
-    {"SIMT_REPORT", "text", report, "text or json:PATH (a file that can be written)",
-     "text prints findings on stderr; json:PATH also appends each one to PATH as a JSON line"},
+    {"SIMT_REPORT", "text", report,
+     "text, json:PATH, html:PATH, or json:PATH,html:PATH (files that can be written)",
+     "text prints findings on stderr; json:PATH also appends each one to PATH as a JSON line; "
+     "html:PATH also writes, at the end (or when the program stops on an error, Ctrl-C or the "
+     "watchdog), one page that draws every finding, counter and launch (docs/report-page.md), "
+     "which opens from disk in a browser"},
     {"SIMT_STACK_SIZE", "64K", stack_size,
      "a size from 16K to 64M, in bytes or with K or M (65536, 64K, 1M)",
      "stack per CUDA thread; raise it for large local arrays or deep recursion"},

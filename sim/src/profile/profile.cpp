@@ -21,8 +21,11 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -35,6 +38,8 @@
 #include "../memory/arena.hpp"
 #include "../report/symbolize.hpp"
 #include "../report/text.hpp"
+#include "../report/finding.hpp"
+#include "../report/page.hpp"
 #include "../report/timing_text.hpp"
 #include "../device/model.hpp"
 #include "../device/timing.hpp"
@@ -58,7 +63,7 @@ void profile_unchecked_build() { unchecked_files.store(true, std::memory_order_r
 bool profile_counts_every_access() { return !unchecked_files.load(std::memory_order_relaxed); }
 bool profiler_counts(const Config& c) {
     // The GPU's clock times launches from their counts.
-    return c.profile_text || !c.profile_json.empty() || gpu_clock_on();
+    return c.profile_text || !c.profile_json.empty() || gpu_clock_on() || report_page_on();
 }
 
 namespace profile {
@@ -100,16 +105,58 @@ struct Counts {
 /// How a site's lanes spread over memory, from its costliest request of two lanes or more (the
 /// one furthest above its ideal): what the report explains.
 enum class Pattern : std::uint8_t { unknown, strided, scattered };
+
+/// One warp's request as the report page draws it (report/page.hpp): its lanes' addresses, what
+/// it cost, and where it ran. `order` (block, warp, request) makes the choice among requests
+/// the same whichever worker ran which block.
+struct SampledRequest {
+    std::uint64_t block_linear = ~std::uint64_t(0);
+    std::uint32_t warp = 0, k = 0;
+    uint3 block{};
+    Request r{};
+    Cost cost;
+    const Allocation* array = nullptr;  ///< records are never deleted: safe to name later
+    auto order() const { return std::tuple(block_linear, warp, k); }
+    bool set() const { return block_linear != ~std::uint64_t(0); }
+};
+/// What a site keeps for the page, only when one was asked for: its first request (lowest
+/// block, warp, request), its costliest (most above its ideal; ties: the first), and the active
+/// lanes of each request of the first block's first warps (kPageBounds).
+struct SitePictures {
+    SampledRequest first, costliest;
+    std::map<std::uint32_t, std::vector<std::uint32_t>> masks;  ///< by warp of the first block
+    void offer(const SampledRequest& s) {
+        if (!first.set() || s.order() < first.order()) first = s;
+        const auto excess = [](const SampledRequest& x) { return x.cost.actual - x.cost.ideal; };
+        if (!costliest.set() || excess(s) > excess(costliest) ||
+            (excess(s) == excess(costliest) && s.order() < costliest.order()))
+            costliest = s;
+    }
+    void add(const SitePictures& o) {
+        if (o.first.set()) offer(o.first);
+        if (o.costliest.set()) offer(o.costliest);
+        for (const auto& [warp, m] : o.masks) {
+            auto& mine = masks[warp];
+            if (mine.empty()) mine = m;  // only one block (the first) fills these
+        }
+    }
+};
+
 struct SiteStats {
     Counts c;
     Pattern pattern = Pattern::unknown;
     std::int64_t stride = 0;  ///< bytes between neighbouring lanes, when strided
     std::uint32_t size = 0;
     std::uint64_t excess = 0;  ///< that request's sectors or wavefronts above its ideal
+    std::optional<SitePictures> pictures;
     void add(const SiteStats& o) {
         c.add(o.c);
         if (o.pattern != Pattern::unknown && (pattern == Pattern::unknown || o.excess > excess))
             pattern = o.pattern, stride = o.stride, size = o.size, excess = o.excess;
+        if (o.pictures) {
+            if (pictures) pictures->add(*o.pictures);
+            else pictures = o.pictures;
+        }
     }
 };
 using SiteMap = std::unordered_map<SiteKey, SiteStats, SiteHash>;
@@ -122,6 +169,7 @@ struct SyncCounts {
 /// One site's requests in the current segment of one warp.
 struct SiteSegment {
     SiteKey key;
+    const Allocation* array = nullptr;  ///< the array its last access reached
     std::array<std::uint32_t, 32> count{};  ///< per lane: executions in this segment
     std::vector<Request> requests;          ///< the first `used` are this segment's
     std::uint32_t used = 0;
@@ -136,6 +184,7 @@ struct WarpSegment {
 /// The running block's profile, on its worker.
 struct BlockProfile {
     BlockState* block = nullptr;
+    bool pictures = false;  ///< a report page was asked for: keep samples of each site
     std::vector<WarpSegment> warps;
     unsigned current_warp = ~0u;
     SiteMap sites;
@@ -159,6 +208,7 @@ struct BlockProfile {
 
     void begin(BlockState& b) {
         block = &b;
+        pictures = report_page_on();
         warps.resize((b.nthreads + 31) / 32);
         current_warp = ~0u;
         sites.clear();
@@ -199,6 +249,7 @@ struct BlockProfile {
         const SiteKey key{e.pc ? e.pc : std::bit_cast<const void*>(e.where), e.kind,
                           e.array->space, e.pc != nullptr};
         SiteSegment& s = site(warps[warp], key);
+        s.array = e.array;
         const std::uint32_t k = s.count[lane]++;
         if (k == s.used) {
             if (s.used == s.requests.size()) s.requests.emplace_back();
@@ -244,11 +295,33 @@ struct BlockProfile {
             for (std::uint32_t k = 0; k < s.used; ++k) {
                 const Cost cost = count(s.key.space, s.requests[k], full, st);
                 if (s.key.space == Space::global) touch(s.key.kind, s.requests[k], cost.actual);
+                if (pictures) picture(st, s, warp, k, cost);
             }
             s.used = 0;
             s.count.fill(0);
         }
         w.used = w.last = 0;
+    }
+    /// Offers request `k` of `s` to its site's pictures (report/page.hpp).
+    void picture(SiteStats& st, const SiteSegment& s, unsigned warp, std::uint32_t k, Cost cost) {
+        if (!st.pictures) st.pictures.emplace();
+        SitePictures& p = *st.pictures;
+        SampledRequest candidate;
+        candidate.block_linear = block->linear, candidate.warp = warp, candidate.k = k;
+        // Copying the 32 lanes is the cost: only a request that will be kept pays it.
+        const bool first = !p.first.set() || candidate.order() < p.first.order();
+        const std::uint64_t excess = cost.actual - cost.ideal,
+                            most = p.costliest.cost.actual - p.costliest.cost.ideal;
+        if (first || !p.costliest.set() || excess > most ||
+            (excess == most && candidate.order() < p.costliest.order())) {
+            candidate.block = block->idx, candidate.r = s.requests[k], candidate.cost = cost;
+            candidate.array = s.array;
+            p.offer(candidate);
+        }
+        if (block->linear == 0 && warp < kPageBounds.divergence_warps) {
+            auto& masks = p.masks[warp];
+            if (masks.size() < kPageBounds.masks_per_warp) masks.push_back(s.requests[k].mask);
+        }
     }
     void flush_all() {
         for (unsigned w = 0; w < warps.size(); ++w)
@@ -699,6 +772,7 @@ private:
         if (!unchecked_files.load(std::memory_order_relaxed))
             clock_launch_predicted(k.serial, predicted.us, kt->name);
 
+        if (report_page_on()) page_launch(page_entry(g, t, summary, predicted, kt->name));
         const std::string& path = g.cfg.profile_json;
         if (path.empty()) return;
         Metrics all = metrics_of(total, true);
@@ -734,13 +808,151 @@ private:
         json_ << json << std::flush;
     }
 
+    /// The launch as the report page draws it (web/report/report.schema.json's "launch"):
+    /// the profile's counts per line with their sampled requests and divergence, the roofline's
+    /// point and the occupancy curve, each worked out here. Caller holds m_.
+    static Json page_entry(const GridRun& g, const LaunchTally& t, const Summary& summary,
+                           const TimePrediction& predicted, const std::string& kernel) {
+        const KernelLaunch& k = g.k;
+        page_source(k.site.file_name());
+        Json launch;
+        launch["kernel"] = kernel.empty() ? "?" : kernel;
+        launch["launch"] = {{"file", base_name(k.site.file_name())}, {"line", k.site.line()}};
+        launch["grid"] = {k.grid.x, k.grid.y, k.grid.z};
+        launch["block"] = {k.block.x, k.block.y, k.block.z};
+        launch["predicted_us"] = predicted.us;
+        launch["bound"] = bound_name(predicted.bound);
+        launch["metrics"] = json_metrics(metrics_of(summary.total, true));
+        // The roofline's axes are the time model's own terms: thread arithmetic over the bytes
+        // DRAM delivers, and that arithmetic over the predicted time.
+        const double us = std::max(predicted.us, 1e-9);
+        launch["roofline"] = {{"ops", predicted.thread_ops},
+                              {"dram_bytes", predicted.dram_bytes},
+                              {"intensity", predicted.dram_bytes > 0
+                                                ? Json(predicted.thread_ops / predicted.dram_bytes)
+                                                : Json(nullptr)},
+                              {"ops_per_s", predicted.thread_ops / (us * 1e-6)},
+                              {"every_line", predicted.every_line}};
+        launch["occupancy"] = page_occupancy(k, t.static_shared, g.nblocks);
+        Json lines = Json::array();
+        for (const auto& [lk, stats] : summary.lines) {
+            const bool shared = lk.space == Space::shared, global = lk.space == Space::global;
+            Json line = {{"file", lk.file},
+                         {"line", lk.line},
+                         {"space", shared ? "shared" : global ? "global" : "constant"},
+                         {"op", lk.kind == Op::ld   ? "load"
+                                : lk.kind == Op::st ? "store"
+                                : lk.kind == Op::atom ? "atomic"
+                                                      : "reduction"},
+                         {"requests", stats.c.requests},
+                         {"lanes", stats.c.lanes},
+                         {"partial", stats.c.partial},
+                         {"actual", stats.c.actual},
+                         {"ideal", stats.c.ideal},
+                         {"unit", shared ? "wavefronts" : global ? "sectors" : "requests"}};
+            if (stats.pictures) page_pictures(line, *stats.pictures, lk.space);
+            lines.push_back(std::move(line));
+        }
+        launch["lines"] = std::move(lines);
+        return launch;
+    }
+
+    /// A line's two sampled requests, each lane placed in its sector and line (global) or bank
+    /// (shared) by the same rules the counters use (counters.hpp), and its divergence.
+    static void page_pictures(Json& line, const SitePictures& p, Space space) {
+        const Allocation* array = p.first.array ? p.first.array : p.costliest.array;
+        if (array) {
+            line["array"] = array_name(array);
+            if (!untyped(array)) line["element_size"] = array->elem_size;
+        }
+        Json samples = Json::array();
+        for (const SampledRequest* s : {&p.first, &p.costliest}) {
+            if (!s->set()) continue;
+            const char* which = s == &p.first ? "first" : "costliest";
+            const auto base = s->array ? reinterpret_cast<std::uint64_t>(s->array->base) : 0;
+            Json lanes = Json::array();
+            std::map<std::uint64_t, std::set<std::uint64_t>> bank_words;
+            for (std::uint32_t m = s->r.mask; m; m &= m - 1) {
+                const unsigned l = static_cast<unsigned>(std::countr_zero(m));
+                const std::uint64_t a = s->r.address[l];
+                Json lane = {{"lane", l},
+                             {"offset", static_cast<std::int64_t>(a - base)},
+                             {"size", s->r.size[l]}};
+                if (s->array && !untyped(s->array) && s->array->elem_size)
+                    lane["index"] = static_cast<std::int64_t>(a - base) /
+                                    static_cast<std::int64_t>(s->array->elem_size);
+                if (space == Space::global) {
+                    lane["sector"] = static_cast<std::int64_t>(a / 32) -
+                                     static_cast<std::int64_t>(base / 32);
+                    lane["line"] = static_cast<std::int64_t>(a / 128) -
+                                   static_cast<std::int64_t>(base / 128);
+                } else if (space == Space::shared) {
+                    lane["bank"] = (a / 4) % 32;
+                    bank_words[(a / 4) % 32].insert(a / 4);
+                }
+                lanes.push_back(std::move(lane));
+            }
+            Json sample = {{"which", which},
+                           {"block", {s->block.x, s->block.y, s->block.z}},
+                           {"warp", s->warp},
+                           {"mask", s->r.mask},
+                           {"actual", s->cost.actual},
+                           {"ideal", s->cost.ideal}};
+            if (space == Space::shared) {
+                std::size_t ways = 0;
+                for (const auto& [bank, words] : bank_words) ways = std::max(ways, words.size());
+                sample["conflict_ways"] = ways;
+            }
+            sample["lanes"] = std::move(lanes);
+            samples.push_back(std::move(sample));
+        }
+        line["samples"] = std::move(samples);
+        Json divergence = Json::array();
+        for (const auto& [warp, masks] : p.masks)
+            divergence.push_back({{"warp", warp}, {"masks", masks}});
+        line["divergence"] = std::move(divergence);
+    }
+
+    /// The launch's occupancy and the curve Nsight Compute draws beside it: warps per
+    /// multiprocessor for every block size a warp apart, at the launch's shared memory.
+    static Json page_occupancy(const KernelLaunch& k, std::size_t static_shared,
+                               std::uint64_t blocks) {
+        const int threads = static_cast<int>(k.block.x * k.block.y * k.block.z);
+        const std::size_t shared = k.shared_bytes + static_shared;
+        Json o = {{"threads", threads}, {"shared_bytes", shared}};
+#if SIMT_PROFILE_OCCUPANCY
+        const DeviceProperties& device = simt::device_properties();
+        const Occupancy at =
+            occupancy(device, threads, shared, 0, static_cast<long long>(blocks));
+        o["registers"] = at.registers_per_thread;
+        o["registers_assumed"] = at.registers_assumed;
+        o["warps"] = at.active_warps;
+        o["theoretical_pct"] = at.theoretical_pct;
+        o["limits"] = {{"warps", at.limit_warps},
+                       {"registers", at.limit_registers},
+                       {"shared_mem", at.limit_shared_mem},
+                       {"blocks", at.limit_blocks}};
+        Json curve = Json::array();
+        for (int n = 32; n <= device.max_threads_per_block; n += 32)
+            curve.push_back({{"threads", n}, {"warps", occupancy(device, n, shared, 0, 0).active_warps}});
+        o["curve"] = std::move(curve);
+#else
+        (void)blocks;
+        o["registers"] = 0, o["warps"] = 0, o["theoretical_pct"] = 0;
+        o["limits"] = Json::object(), o["curve"] = Json::array();
+#endif
+        return o;
+    }
+
     Summary summarize(const LaunchTally& t, const Loc& launch_site) {
         Summary s;
         s.total.sync = t.sync;
         for (const auto& [key, stats] : t.sites) {
             Loc loc = key.raw ? loc_of(key.where) : std::bit_cast<Loc>(key.where);
-            if (key.where && loc.file_name())
+            if (key.where && loc.file_name()) {
                 ran(s.line_runs, loc.file_name(), loc.line(), stats.c.lanes);
+                if (stats.pictures) page_source(loc.file_name());
+            }
             const Op op = key.kind == Access::read    ? Op::ld
                           : key.kind == Access::write ? Op::st
                           : key.space == Space::global && key.where && result_unused(loc)

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "finding.hpp"
+#include "page.hpp"
 
 namespace simt::sim::detail {
 
@@ -413,6 +414,7 @@ void publish(std::vector<PendingFinding>& fs, std::uint64_t failed) {
         Finding finding = to_finding(f.draft);
         std::fprintf(stderr, "%s\n", finding.text.c_str());
         if (out) out << format_json(finding) << "\n";
+        page_finding(finding, f.draft);
         p.all.push_back(std::move(finding));
     }
     std::fflush(stderr);
