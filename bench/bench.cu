@@ -24,6 +24,12 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
+#ifndef SIMT_BENCH_LESSONS
+#define SIMT_BENCH_LESSONS ""  // the checked part (simt_bench_views_checked) times no lesson
+#endif
+
 namespace {
 
 constexpr int kRuns = 5;
@@ -87,6 +93,22 @@ std::map<std::string, double> run_part(const char* path, const std::string& args
     while (std::fscanf(p, "%63s %lf", name, &value) == 2) figures[name] = value;
     if (pclose(p) != 0) figures.clear();
     return figures;
+}
+
+/// Seconds a whole run of `program` takes, with `env` ("NAME=value", or empty) set for it: the
+/// median of three after one untimed run. Negative when it failed.
+double process_seconds(const std::string& program, const std::string& env) {
+    const std::string cmd =
+        (env.empty() ? "" : "env '" + env + "' ") + "'" + program + "' >/dev/null 2>&1";
+    std::vector<double> t;
+    for (int r = 0; r < 4; ++r) {
+        auto a = std::chrono::steady_clock::now();
+        if (std::system(cmd.c_str()) != 0) return -1;
+        auto b = std::chrono::steady_clock::now();
+        if (r > 0) t.push_back(std::chrono::duration<double>(b - a).count());
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
 }
 
 [[noreturn]] void wrong_result(const char* kernel, const char* how) {
@@ -337,6 +359,27 @@ int main(int argc, char** argv) {
     setenv("SIMT_PROFILE", "json:/dev/null", 1);
     auto profiled_build = run_part(SIMT_BENCH_VIEWS_CHECKED, "--checked-part");
     unsetenv("SIMT_PROFILE");
+    // The report page's cost (docs/report-page.md): each lesson its tests open, checked as
+    // `./lab run` runs it, with SIMT_REPORT=html:... and without.
+    std::map<std::string, double> page_slowdown;
+    if (std::strlen(SIMT_BENCH_LESSONS) > 0) {
+        const std::string lessons = SIMT_BENCH_LESSONS,
+                          page = "/tmp/simt-bench-page-" + std::to_string(getpid()) + ".html";
+        for (std::size_t at = 0; at <= lessons.size();) {
+            std::size_t end = lessons.find(':', at);
+            if (end == std::string::npos) end = lessons.size();
+            const std::string program = lessons.substr(at, end - at);
+            at = end + 1;
+            const double plain = process_seconds(program, ""),
+                         paged = process_seconds(program, "SIMT_REPORT=html:" + page);
+            if (plain <= 0 || paged <= 0) {
+                std::printf("FAILED: the lesson %s did not run cleanly\n", program.c_str());
+                return 1;
+            }
+            page_slowdown[program.substr(program.rfind('/') + 1)] = paged / plain;
+        }
+        std::remove(page.c_str());
+    }
     if (views_checked_build.empty()) {
         std::printf("FAILED: the views kernels' checked build (bench.cu --checked-part) did not run cleanly\n");
         return 1;
@@ -508,6 +551,17 @@ int main(int argc, char** argv) {
         row("SIMT_PROFILE on / checked (worst, views)", fmt(profile_slowdown, "x", 1), "<= 3x",
             verdict(as_printed(profile_slowdown, 1) <= 3));
         json["profile_slowdown"] = profile_slowdown;
+    }
+    {
+        double worst = 0;
+        std::string which;
+        for (const auto& [lesson, x] : page_slowdown) {
+            json["page_slowdown_" + lesson] = x;
+            if (x > worst) worst = x, which = lesson;
+        }
+        row("report page on / off (worst lesson)", fmt(worst, "x", 2) + " " + which, target(simt_bench::kMaxPageSlowdown),
+            verdict(as_printed(worst, 2) <= simt_bench::kMaxPageSlowdown));
+        json["page_slowdown"] = worst;
     }
     std::printf("%-36s %12s (checks off), %.2f ns (all checks)\n", "instrumented raw access, each",
                 fmt(per_access_off, " ns").c_str(), per_access_all);

@@ -212,6 +212,9 @@ void show_targets(fmt::memory_buffer& out, const Reader& v) {
                                          : kMaxCheckedSlowdownTwoWorkers);
         }
     }
+    if (v.has("page_slowdown"))
+        target_row(out, "report page on / off (worst lesson)", v("page_slowdown"), 2, "x", true,
+                   kMaxPageSlowdown);
     if (v.has("matmul_1024_checked_2_workers_s")) {
         target_row(out, "2 workers: matmul 1024^2 checked / unchecked",
                    v("matmul_1024_checked_slowdown_two_workers"), 1, "x", true,

@@ -33,6 +33,8 @@ inline constexpr double kMaxToHipcpu = 1.0;  // plain CUDA built UNCHECKED / HIP
 inline constexpr double kMaxExtraBarrierNs = 5;
 // Issue 42: half the 32-byte cell's 8 bytes per byte of a float array.
 inline constexpr double kMaxShadowPerByte = 4;
+/// SIMT_REPORT=html:PATH against the same checked lesson without it, whole runs (issue 54).
+inline constexpr double kMaxPageSlowdown = 1.5;
 // Issue 42, on two workers: every checker on / UNCHECKED for plain CUDA (vector add: 21
 // instructions a thread, where a hook call per access already costs 7-10x), and checked two
 // workers / one.

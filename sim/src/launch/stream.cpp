@@ -1,6 +1,7 @@
 // Streams and events: each stream is an in-order queue served by its own OS thread.
 #include "streams.hpp"
 #include "gpu_clock.hpp"
+#include "../report/page.hpp"
 #include "grid.hpp"
 #include "watchdog.hpp"
 #include "../check/checker.hpp"
@@ -152,6 +153,7 @@ void enqueue_launch(const Stream* s, KernelLaunch k) {
             run_grid(*shared);
         } catch (const simt::KernelError& e) {
             if (watched.stopped()) watched.rethrow_stopped(e);
+            page_launch_failed(e.what());
             throw;
         }
     });

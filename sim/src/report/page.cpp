@@ -289,11 +289,19 @@ void page_ended(const char* how, int status, std::string text) {
     s.ended = {{"how", how}, {"status", status}, {"text", std::move(text)}};
 }
 
+void page_launch_failed(const std::string& what) {
+    if (!report_page_on()) return;
+    const bool deadlock = what.starts_with("deadlock") || what.find(": deadlock") != what.npos;
+    page_ended(deadlock ? "deadlock" : "fault", 1, what);
+}
+
 std::string page_html(const PageJson& data) {
-    // Any byte sequence goes in as ASCII JSON; "</" cannot end the script element early.
+    // Any byte sequence goes in as ASCII JSON. A '<' appears only inside its strings, where
+    // \u003c reads back the same: no "</script>" or "<!--" in a source line can end the
+    // script element early.
     std::string json = data.dump(-1, ' ', true, PageJson::error_handler_t::replace);
-    for (std::size_t at = 0; (at = json.find("</", at)) != std::string::npos; at += 3)
-        json.replace(at, 2, "<\\/");
+    for (std::size_t at = 0; (at = json.find('<', at)) != std::string::npos; at += 6)
+        json.replace(at, 1, "\\u003c");
     std::string page = page_template();
     const std::size_t slot = page.find(kSlot);
     if (slot != std::string::npos) return page.replace(slot, kSlot.size(), json);
@@ -325,6 +333,8 @@ void write_report_page() {
     data["device"] = device_json();
     data["bounds"] = {{"samples_per_line", kPageBounds.samples_per_line},
                       {"divergence_warps", kPageBounds.divergence_warps},
+                      {"masks_per_warp", kPageBounds.masks_per_warp},
+                      {"source_lines", kPageBounds.source_lines},
                       {"elements_per_array", kPageBounds.elements_per_array},
                       {"findings", kPageBounds.findings},
                       {"findings_dropped", s.findings_dropped},

@@ -53,6 +53,10 @@ void page_ended(const char* how, int status, std::string text);
 /// clock lives in a layer above this one).
 void page_timeline_from(PageJson (*timeline)());
 
+/// A launch ended on an error (a fault, a deadlock): on a GPU such an error is sticky, so the
+/// page says the run stopped there, with the first one's text.
+void page_launch_failed(const std::string& what);
+
 /// Writes the page, once: the run's data so far and the timeline. Called at the end of the
 /// process, and on the way out of a fault, a Ctrl-C or the watchdog.
 void write_report_page();
