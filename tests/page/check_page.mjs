@@ -11,6 +11,8 @@
 //   {"selector": css, "attr": name, "greater_than": v} ... is a number above v
 //   {"click": css}                                     click the first match
 //   {"visible": css}                                   the first match is in the viewport
+//   {"shot": css, "file": name}                        save the first match's picture as name,
+//                                                      beside --screenshot (the README's image)
 //   {"overlap": [css_a, css_b]}                        some a and some b, on different data-row,
 //                                                      overlap in [data-start, data-end): two
 //                                                      operations at once on the timeline
@@ -92,6 +94,12 @@ try {
       if (!inView) fail(`${name}: ${step.visible} is not in view${why}`);
       continue;
     }
+    if (step.shot) {
+      const target = page.locator(step.shot).first();
+      if (!(await target.count())) { fail(`${name}: nothing matches ${step.shot} to picture${why}`); continue; }
+      await target.screenshot({ path: join(dirname(resolve(args.screenshot || args.page)), step.file) });
+      continue;
+    }
     if (step.overlap) {
       const spans = async (css) => page.locator(css).evaluateAll((els) => els.map((e) =>
         ({ row: e.getAttribute('data-row'), start: Number(e.getAttribute('data-start')), end: Number(e.getAttribute('data-end')) })));
@@ -100,7 +108,7 @@ try {
       if (!found) fail(`${name}: no ${step.overlap[0]} (${a.length}) overlaps a ${step.overlap[1]} (${b.length}) of another row${why}`);
       continue;
     }
-    if (!step.selector) { fail(`${name}: a step needs "selector", "click", "visible" or "overlap"`); continue; }
+    if (!step.selector) { fail(`${name}: a step needs "selector", "click", "visible", "shot" or "overlap"`); continue; }
     const found = page.locator(step.selector);
     const count = await found.count();
     if ('min_count' in step) {

@@ -286,13 +286,15 @@ void page_ended(const char* how, int status, std::string text) {
     PageState& s = state();
     std::lock_guard lock(s.m);
     if (s.ended["how"] != "normally") return;  // the first way out is the one that counts
-    s.ended = {{"how", how}, {"status", status}, {"text", std::move(text)}};
+    s.ended = {{"how", how}};
+    if (status >= 0) s.ended["status"] = status;  // known only where the process ends
+    s.ended["text"] = std::move(text);
 }
 
 void page_launch_failed(const std::string& what) {
     if (!report_page_on()) return;
     const bool deadlock = what.starts_with("deadlock") || what.find(": deadlock") != what.npos;
-    page_ended(deadlock ? "deadlock" : "fault", 1, what);
+    page_ended(deadlock ? "deadlock" : "fault", -1, what);
 }
 
 std::string page_html(const PageJson& data) {

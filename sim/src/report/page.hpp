@@ -46,7 +46,8 @@ void page_finding(const Finding& f, const Draft& d);
 /// One launch's entry (the profiler's: counts, samples, prediction, occupancy).
 void page_launch(PageJson launch);
 /// How the program ended, for the page's summary, when it did not end normally: "fault",
-/// "deadlock", "interrupted", "watchdog" or "error", and what was said.
+/// "deadlock", "interrupted", "watchdog" or "error", its exit status (-1: not known yet), and what
+/// was said. The first way out is the one the page names.
 void page_ended(const char* how, int status, std::string text);
 
 /// The GPU clock's operations as the page's timeline (launch/gpu_clock.cpp registers it: the
