@@ -69,6 +69,21 @@ expect(off_by_one_unchecked "^off_by_one: h\\[99\\] = 198\nsimt: nothing checked
 # Its launch is timed on the GPU's clock, the API reached through the project's simt.
 expect(missing_fence "missing_fence: [-0-9]+, A100, predicted: timed\n")
 expect(missing_fence "simt: data race \\(read after write\\) on global memory 'message'\\[1\\][^\n]*\n  read by thread \\(0,0,0\\) block \\(0,0,0\\) at missing_fence.cu:17\n  write by thread \\(0,0,0\\) block \\(1,0,0\\) at missing_fence.cu:13\n  the other thread made this access after its release \\(the atomic at missing_fence.cu:12")
+# The report page came too: the race is on it at its line. A project that takes simt in with
+# add_subdirectory gets the page's data without its scripts unless it asks (SIMT_REPORT_PAGE);
+# an installed simt brings the built page.
+execute_process(COMMAND ${CMAKE_COMMAND} -E env "SIMT_REPORT=html:${WORK_DIR}/page.html"
+                        "${programs}/missing_fence" COMMAND_ERROR_IS_FATAL ANY OUTPUT_QUIET ERROR_QUIET)
+file(READ "${WORK_DIR}/page.html" page)
+if(NOT page MATCHES "\"kind\":\"data-race\"[^}]*\"file\":\"[^\"]*missing_fence.cu\",\"line\":17")
+  message(FATAL_ERROR "missing_fence's report page does not hold its race at line 17:\n${page}")
+endif()
+string(FIND "${page}" "scripts were not built" plain)
+if(MODE STREQUAL "installed" AND NOT plain EQUAL -1)
+  message(FATAL_ERROR "the installed simt wrote a page without its scripts")
+elseif(NOT MODE STREQUAL "installed" AND plain EQUAL -1)
+  message(FATAL_ERROR "a page without SIMT_REPORT_PAGE should say its scripts were not built")
+endif()
 # A tile of several warps and a host read of managed memory, each a data race at its lines (the
 # host's is published when it reads, the kernel's when the launch ends: in either order).
 expect(tile_and_managed "simt: data race \\([a-z ]+\\) on shared memory 'vals'\\[64\\][^\n]*\n  [a-z]+ by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at tile_and_managed.cu:1[34]\n  [a-z]+ by thread \\([0-9]+,0,0\\) block \\(0,0,0\\) at tile_and_managed.cu:1[34]\n")

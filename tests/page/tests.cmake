@@ -67,6 +67,8 @@ simt_page(lesson14 "lesson 14's strided copy" PROGRAM 14_coalescing ARGS stride 
   LOOK "shows the strided copy's warp over more sectors than its lanes need")
 simt_page(lesson16 "lesson 16's streams" PROGRAM 16_overlap
   LOOK "draws a copy overlapping a kernel of another stream on the GPU's timeline")
+simt_page(lesson20 "lesson 20's graphs" PROGRAM 20_unified_graphs
+  LOOK "draws the graph launch's kernel nodes on the GPU's timeline")
 simt_page(lesson21 "lesson 21's matrix multiplies" PROGRAM 21_matmul
   LOOK "puts every launch on the roofline and marks the occupancy point")
 simt_page(off_by_one "an off-by-one vector add" PROGRAM broken_off_by_one

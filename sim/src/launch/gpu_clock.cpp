@@ -45,6 +45,7 @@ struct Op {
     double us = 0;
     bool ended = false;
     bool predicted = true;            ///< false: a launch the time model had no counts for
+    std::uint32_t graph = 0;          ///< the graph launch a kernel node ran in (1, 2, ...), or 0
     double start = 0, end = 0;        ///< once resolved
 };
 
@@ -66,10 +67,11 @@ public:
         return add_locked(s, e, us, ended);
     }
 
-    void launch(const StreamImpl& s, std::uint32_t serial, std::string name) {
+    void launch(const StreamImpl& s, std::uint32_t serial, std::string name, std::uint32_t graph) {
         std::lock_guard lock(m_);
         const std::size_t i = add_locked(s, Engine::multiprocessors, 0, false) - 1;
         ops_[i].name = std::move(name);
+        ops_[i].graph = graph;
         launches_[serial] = i;
     }
 
@@ -167,12 +169,14 @@ public:
                 {"name", op.name},
                 {"kind", op.engine != Engine::multiprocessors ? "copy"
                          : op.name.starts_with("cudaMem")      ? "device memory"
+                         : op.graph                            ? "graph"
                                                                : "kernel"},
                 {"stream", op.stream},
                 {"row", op.legacy ? "default stream (legacy)"
                                   : "stream " + std::to_string(op.stream)},
                 {"engine", engine_name(op.engine)},
                 {"device", op.device}};
+            if (op.graph) o["graph_launch"] = op.graph;
             if (op.predicted) o["gpu_start_us"] = op.start, o["gpu_us"] = op.us;
             if (op.sim_start >= 0 && op.sim_end >= op.sim_start)
                 o["sim_start_us"] = op.sim_start, o["sim_us"] = op.sim_end - op.sim_start;
@@ -314,11 +318,13 @@ Clock& clock() {
 void want_gpu_clock() { wanted.store(true, std::memory_order_relaxed); }
 bool gpu_clock_on() { return wanted.load(std::memory_order_relaxed); }
 
-void clock_launch(const StreamImpl& s, std::uint32_t serial, const char* file, unsigned line) {
+void clock_launch(const StreamImpl& s, std::uint32_t serial, const char* file, unsigned line,
+                  std::uint32_t graph_launch) {
     if (gpu_clock_on())
         clock().launch(s, serial,
                        "kernel launched at " + std::string(file ? file : "?") + ":" +
-                           std::to_string(line));
+                           std::to_string(line),
+                       graph_launch);
 }
 void clock_launch_started(std::uint32_t serial) {
     if (gpu_clock_on()) clock().launch_started(serial);

@@ -39,10 +39,12 @@ enum class Engine : std::uint8_t { none, multiprocessors, to_device, to_host };
 void want_gpu_clock();
 bool gpu_clock_on();
 
-/// A launch with KernelLaunch::serial `serial`, queued on `s` at file:line; its time comes from
+/// A launch with KernelLaunch::serial `serial`, queued on `s` at file:line (a kernel node of graph
+/// launch `graph_launch`, where that is not 0); its time comes from
 /// clock_launch_predicted (with the kernel's name), and it ends at clock_launch_ended. Started:
 /// the simulator began to run it (its own time, for the trace).
-void clock_launch(const StreamImpl& s, std::uint32_t serial, const char* file, unsigned line);
+void clock_launch(const StreamImpl& s, std::uint32_t serial, const char* file, unsigned line,
+                  std::uint32_t graph_launch = 0);
 void clock_launch_started(std::uint32_t serial);
 void clock_launch_predicted(std::uint32_t serial, double us, std::string kernel);
 /// The launch has run, or was dropped: without a prediction, times that span it are unknown.

@@ -140,7 +140,7 @@ void enqueue_launch(const Stream* s, KernelLaunch k) {
     std::lock_guard lock(queueing);
     order_with_legacy_default(impl);
     k.serial = queue_launch();
-    clock_launch(impl, k.serial, k.site.file_name(), k.site.line());
+    clock_launch(impl, k.serial, k.site.file_name(), k.site.line(), k.graph_launch);
     auto place = std::make_shared<QueuedLaunch>(k.serial);
     k.stream = impl.id;
     k.device = impl.device;
