@@ -1,5 +1,6 @@
 // Checks the data in a report page against report.schema.json: the JSON in #simt-data taken out
-// of the HTML ("<\/" read back as "</", as the browser's JSON.parse would), validated with ajv.
+// of the HTML (its "\u003c" escapes read back as "<", as the browser's JSON.parse reads them),
+// validated with ajv.
 //
 //   node check_schema.mjs SCHEMA.json PAGE.html
 //
@@ -27,7 +28,7 @@ if (!match) {
 }
 let data;
 try {
-  // JSON reads "<\/" as "</" by itself: "\/" is one of its escapes.
+  // JSON reads "\u003c" as "<" by itself: the escape is JSON's own.
   data = JSON.parse(match[1]);
 } catch (err) {
   console.error(`check_schema: the data in ${pagePath} is not JSON: ${err.message}`);

@@ -1,9 +1,9 @@
 // Fills a built template with a run's data, as the simulator does (page_html in
-// sim/src/report/page.cpp): the JSON in place of the placeholder, with "</" written "<\/" so
-// that no string in it can end the script element, and "<!--" written "<\u0021--" so that none
-// can put the HTML parser in the script's escaped state, where a "<script" in a later string
-// would make the real "</script>" not count. Both are JSON escapes: JSON.parse gives back the
-// text. For developing the page and for its tests.
+// sim/src/report/page.cpp): the JSON in place of the placeholder, every '<' in it written
+// "\u003c". A '<' appears only inside JSON strings, where the escape reads back the same, so no
+// string can end the script element ("</script>") or put the HTML parser in the script's escaped
+// state ("<!--"), where a "<script" in a later string would make the real "</script>" not count.
+// For developing the page and for its tests.
 //
 //   node tools/fill.mjs TEMPLATE.html DATA.json OUT.html
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,6 @@ if (at < 0) {
 // Parsed and written again: the file must be JSON, and the page gets it on one line as the
 // simulator writes it.
 const json = JSON.stringify(JSON.parse(readFileSync(dataPath, 'utf8')))
-  .replaceAll('</', '<\\/').replaceAll('<!--', '<\\u0021--');
+  .replaceAll('<', '\\u003c');
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, page.slice(0, at) + json + page.slice(at + SLOT.length));
