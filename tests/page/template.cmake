@@ -10,7 +10,7 @@ endif()
 find_program(SIMT_NODE node)
 find_program(SIMT_CHROMIUM NAMES chromium chromium-browser)
 set(simt_template_pages ${CMAKE_CURRENT_BINARY_DIR}/pages)
-set(simt_template_env "SIMT_NODE_MODULES=${PROJECT_BINARY_DIR}/web/node_modules;CHROMIUM=${SIMT_CHROMIUM}")
+set(simt_template_env "SIMT_NODE_MODULES=${PROJECT_BINARY_DIR}/web/report/node_modules;CHROMIUM=${SIMT_CHROMIUM}")
 
 # simt_template_page(<name> <what the data is> <what the browser test checks>)
 function(simt_template_page name what look)

@@ -27,7 +27,7 @@ if(NOT SIMT_CHROMIUM)
 endif()
 
 set(SIMT_PAGES ${CMAKE_CURRENT_BINARY_DIR}/pages)
-set(simt_page_modules ENVIRONMENT "SIMT_NODE_MODULES=${PROJECT_BINARY_DIR}/web/node_modules")
+set(simt_page_modules ENVIRONMENT "SIMT_NODE_MODULES=${PROJECT_BINARY_DIR}/web/report/node_modules")
 
 # simt_page(<name> <what the run is> PROGRAM <target> [ARGS ...] [STATUS n] [WRAP ...] [ENV ...]
 #           [LOOK <what the browser test checks>])
@@ -54,7 +54,7 @@ function(simt_page name what)
               --expect ${CMAKE_CURRENT_SOURCE_DIR}/page/expect/${name}.json)
     set_tests_properties("In Chromium, the report page of ${what} ${ARG_LOOK}" PROPERTIES
       FIXTURES_REQUIRED page_${name} ${simt_page_modules}
-      ENVIRONMENT "SIMT_NODE_MODULES=${PROJECT_BINARY_DIR}/web/node_modules;CHROMIUM=${SIMT_CHROMIUM}"
+      ENVIRONMENT "SIMT_NODE_MODULES=${PROJECT_BINARY_DIR}/web/report/node_modules;CHROMIUM=${SIMT_CHROMIUM}"
       TIMEOUT 120)
   endif()
 endfunction()
