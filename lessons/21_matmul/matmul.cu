@@ -150,10 +150,10 @@ __global__ void matmul_float4(const float* A, const float* B, float* C, int n) {
 
 // --- Step 5: tensor cores with wmma ------------------------------------------------------------
 
-// A tensor core multiplies small tiles in one warp-wide instruction: here 16x16 of A (half) by
-// 16x16 of B (half), added to 16x16 of C (float). The 32 lanes of a warp hold the tiles between
-// them as fragments (which lane holds which element is the hardware's business), and every wmma
-// call is made by the whole warp. A block of 4 warps computes a 32x32 tile of C, each warp a 16x16
+// A tensor core multiplies small tiles in warp-wide instructions: one mma_sync here takes 16x16 of
+// A (half) by 16x16 of B (half), added to 16x16 of C (float). The 32 lanes of a warp hold the tiles
+// as fragments (which lane holds which element is the hardware's business), and every wmma call
+// is made by the whole warp. A block of 4 warps computes a 32x32 tile of C, each warp a 16x16
 // quarter, walking along k 16 at a time and loading its fragments straight from global memory.
 constexpr int WM = 16, WN = 16, WK = 16;  // the wmma tile: m16n16k16
 __global__ void matmul_wmma(const half* A, const half* B, float* C, int n) {
